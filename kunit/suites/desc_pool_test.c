@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * desc_pool_test.c - CPPI5 descriptor pool (k3_cppi_desc_pool_*) and the
+ * descriptor accessors: correct use, sharp edges, each detector firing.
+ */
+#include "rl_test_util.h"
+#include "cppi_desc_pool.h"
+#include "k3_ring.h"
+
+#define DESC_SIZE	sizeof(struct rl_cppi5_desc)
+
+static struct rl_desc_pool *make_pool(struct kunit *test,
+				      struct rl_test_ctx *ctx, u32 n)
+{
+	struct rl_desc_pool *pool =
+		rl_k3_cppi_desc_pool_create_name(ctx->m, n, DESC_SIZE, "test");
+
+	KUNIT_ASSERT_NOT_NULL(test, pool);
+	return pool;
+}
+
+static void desc_pool_alloc_free_avail(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	/* the real driver's size: 500 descriptors per flow */
+	struct rl_desc_pool *pool = make_pool(test, ctx, 500);
+	void *d[500];
+	int i;
+
+	KUNIT_EXPECT_EQ(test, rl_k3_cppi_desc_pool_avail(pool), 500U);
+	KUNIT_EXPECT_EQ(test, pool->desc_size, 128U);
+	for (i = 0; i < 500; i++) {
+		d[i] = rl_k3_cppi_desc_pool_alloc(pool);
+		KUNIT_ASSERT_NOT_NULL(test, d[i]);
+	}
+	KUNIT_EXPECT_NULL(test, rl_k3_cppi_desc_pool_alloc(pool));
+	KUNIT_EXPECT_EQ(test, rl_k3_cppi_desc_pool_avail(pool), 0U);
+	rl_test_check(ctx);
+	for (i = 0; i < 500; i++)
+		rl_k3_cppi_desc_pool_free(pool, d[i]);
+	KUNIT_EXPECT_EQ(test, rl_k3_cppi_desc_pool_avail(pool), 500U);
+	rl_k3_cppi_desc_pool_destroy(pool);
+	rl_test_finish(ctx);
+}
+
+static void desc_pool_first_fit_and_translation(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_desc_pool *pool = make_pool(test, ctx, 8);
+	void *a = rl_k3_cppi_desc_pool_alloc(pool);
+	void *b = rl_k3_cppi_desc_pool_alloc(pool);
+	rl_dma_addr_t dma = rl_k3_cppi_desc_pool_virt2dma(pool, b);
+	int info = 42;
+
+	KUNIT_EXPECT_EQ(test, rl_k3_cppi_desc_pool_index(pool, a), 0U);
+	KUNIT_EXPECT_EQ(test, rl_k3_cppi_desc_pool_index(pool, b), 1U);
+	KUNIT_EXPECT_PTR_EQ(test, rl_k3_cppi_desc_pool_dma2virt(pool, dma), b);
+	KUNIT_EXPECT_NULL(test, rl_k3_cppi_desc_pool_dma2virt(pool, dma + 1));
+	rl_k3_cppi_desc_pool_desc_info_set(pool, 1, &info);
+	KUNIT_EXPECT_PTR_EQ(test, rl_k3_cppi_desc_pool_desc_info(pool, 1),
+			    (void *)&info);
+	/* gen_pool first fit: the lowest free descriptor comes back first */
+	rl_k3_cppi_desc_pool_free(pool, a);
+	KUNIT_EXPECT_PTR_EQ(test, rl_k3_cppi_desc_pool_alloc(pool), a);
+	rl_k3_cppi_desc_pool_free(pool, a);
+	rl_k3_cppi_desc_pool_free(pool, b);
+	rl_k3_cppi_desc_pool_destroy(pool);
+	rl_test_finish(ctx);
+}
+
+static void desc_pool_memory_not_zeroed_on_reuse(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_desc_pool *pool = make_pool(test, ctx, 4);
+	void *d = rl_k3_cppi_desc_pool_alloc(pool);
+	u64 *sw = rl_cppi5_hdesc_get_swdata(pool, d);
+	u32 *ps = rl_cppi5_hdesc_get_psdata(pool, d);
+
+	sw[0] = 0xdeadbeef;
+	ps[0] = 0x1234;
+	rl_k3_cppi_desc_pool_free(pool, d);
+	d = rl_k3_cppi_desc_pool_alloc(pool);
+	/* cppi5_hdesc_init resets the header, never psdata or swdata */
+	rl_cppi5_hdesc_init(pool, d, 0, 16);
+	KUNIT_EXPECT_EQ(test, ((u64 *)rl_cppi5_hdesc_get_swdata(pool, d))[0],
+			0xdeadbeefULL);
+	KUNIT_EXPECT_EQ(test, rl_cppi5_hdesc_get_psdata(pool, d)[0], 0x1234U);
+	KUNIT_EXPECT_EQ(test, rl_cppi5_hdesc_get_pktlen(pool, d), 0U);
+	rl_k3_cppi_desc_pool_free(pool, d);
+	rl_k3_cppi_desc_pool_destroy(pool);
+	rl_test_finish(ctx);
+}
+
+static void desc_pool_accessors(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_desc_pool *pool = make_pool(test, ctx, 4);
+	void *d = rl_k3_cppi_desc_pool_alloc(pool);
+	void *n = rl_k3_cppi_desc_pool_alloc(pool);
+	rl_dma_addr_t ob;
+	u32 olen;
+
+	rl_cppi5_hdesc_init(pool, d, 0, 16);
+	rl_cppi5_hdesc_attach_buf(pool, d, 0x1000, 100, 0x1000, 200);
+	rl_cppi5_hdesc_set_pktlen(pool, d, 60);
+	rl_cppi5_hdesc_link_hbdesc(pool, d, rl_k3_cppi_desc_pool_virt2dma(pool, n));
+	rl_cppi5_hdesc_get_obuf(pool, d, &ob, &olen);
+	KUNIT_EXPECT_EQ(test, ob, (rl_dma_addr_t)0x1000);
+	KUNIT_EXPECT_EQ(test, olen, 200U);
+	KUNIT_EXPECT_EQ(test, rl_cppi5_hdesc_get_pktlen(pool, d), 60U);
+	KUNIT_EXPECT_EQ(test, rl_cppi5_hdesc_get_next_hbdesc(pool, d),
+			rl_k3_cppi_desc_pool_virt2dma(pool, n));
+	KUNIT_EXPECT_TRUE(test, rl_cppi5_desc_is_tdcm(RL_CPPI5_TDCM_MARKER));
+	KUNIT_EXPECT_FALSE(test, rl_cppi5_desc_is_tdcm(ob));
+	rl_k3_cppi_desc_pool_free(pool, d);
+	rl_k3_cppi_desc_pool_free(pool, n);
+	rl_k3_cppi_desc_pool_destroy(pool);
+	rl_test_finish(ctx);
+}
+
+static void desc_pool_alloc_fault_nth(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_desc_pool *pool = make_pool(test, ctx, 4);
+	void *a, *b;
+
+	rl_model_fail_nth(ctx->m, RL_FAULT_DESC_ALLOC, 2);
+	a = rl_k3_cppi_desc_pool_alloc(pool);
+	b = rl_k3_cppi_desc_pool_alloc(pool);
+	KUNIT_EXPECT_NOT_NULL(test, a);
+	KUNIT_EXPECT_NULL(test, b);
+	KUNIT_EXPECT_EQ(test, rl_k3_cppi_desc_pool_avail(pool), 3U);
+	rl_k3_cppi_desc_pool_free(pool, a);
+	rl_k3_cppi_desc_pool_destroy(pool);
+	rl_test_finish(ctx);
+}
+
+static void desc_pool_double_free(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_desc_pool *pool = make_pool(test, ctx, 4);
+	void *d = rl_k3_cppi_desc_pool_alloc(pool);
+
+	rl_k3_cppi_desc_pool_free(pool, d);
+	RL_EXPECT_FINDING(ctx, RL_F_DOUBLE_FREE,
+			  rl_k3_cppi_desc_pool_free(pool, d));
+	KUNIT_EXPECT_EQ(test, rl_k3_cppi_desc_pool_avail(pool), 4U);
+	rl_k3_cppi_desc_pool_destroy(pool);
+	rl_test_finish(ctx);
+}
+
+static void desc_pool_free_of_desc_in_ring(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_desc_pool *pool = make_pool(test, ctx, 4);
+	struct rl_ring *ring = rl_ring_create(ctx->m, pool, 4, "test");
+	void *d = rl_k3_cppi_desc_pool_alloc(pool);
+	rl_dma_addr_t dma = rl_k3_cppi_desc_pool_virt2dma(pool, d);
+
+	KUNIT_ASSERT_EQ(test, rl_ring_push(ring, dma), 0);
+	RL_EXPECT_FINDING(ctx, RL_F_OWNER, rl_k3_cppi_desc_pool_free(pool, d));
+	KUNIT_EXPECT_EQ(test, ctx->last.actual, rl_ring_owner(ring));
+	/* touching a descriptor the DMA owns is flagged too */
+	RL_EXPECT_FINDING(ctx, RL_F_OWNER, rl_cppi5_hdesc_get_psdata(pool, d));
+	KUNIT_ASSERT_EQ(test, rl_ring_pop(ring, &dma), 0);
+	rl_k3_cppi_desc_pool_free(pool, d);
+	rl_ring_destroy(ring);
+	rl_k3_cppi_desc_pool_destroy(pool);
+	rl_test_finish(ctx);
+}
+
+static void desc_pool_use_after_free(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_desc_pool *pool = make_pool(test, ctx, 4);
+	void *d = rl_k3_cppi_desc_pool_alloc(pool);
+
+	rl_k3_cppi_desc_pool_free(pool, d);
+	RL_EXPECT_FINDING(ctx, RL_F_USE_AFTER_FREE,
+			  rl_cppi5_hdesc_get_swdata(pool, d));
+	RL_EXPECT_FINDING(ctx, RL_F_USE_AFTER_FREE,
+			  rl_cppi5_hdesc_set_pktlen(pool, d, 1));
+	rl_k3_cppi_desc_pool_destroy(pool);
+	rl_test_finish(ctx);
+}
+
+static void desc_pool_destroy_with_outstanding(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_desc_pool *pool = make_pool(test, ctx, 8);
+	struct rl_ring *ring = rl_ring_create(ctx->m, pool, 8, "compl");
+	void *held = rl_k3_cppi_desc_pool_alloc(pool);
+	void *lost = rl_k3_cppi_desc_pool_alloc(pool);
+
+	KUNIT_ASSERT_NOT_NULL(test, held);
+	rl_ring_push(ring, rl_k3_cppi_desc_pool_virt2dma(pool, lost));
+	RL_EXPECT_FINDING(ctx, RL_F_DROPPED, rl_ring_reset(ring));
+	/* one leak per descriptor, naming where it is, then the summary */
+	rl_test_allow(ctx, RL_F_LEAK);
+	RL_EXPECT_FINDING(ctx, RL_F_POOL_LEAK,
+			  rl_k3_cppi_desc_pool_destroy(pool));
+	rl_test_allow_none(ctx);
+	KUNIT_EXPECT_EQ(test, ctx->seen[RL_F_LEAK], 2U);
+	KUNIT_EXPECT_EQ(test, (int)ctx->last.kind, (int)RL_F_POOL_LEAK);
+	KUNIT_EXPECT_EQ(test, ctx->last.expected, 8U);
+	KUNIT_EXPECT_EQ(test, ctx->last.actual, 6U);
+	rl_ring_destroy(ring);
+}
+
+static void desc_pool_is_valid_catches_corruption(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_desc_pool *pool = make_pool(test, ctx, 8);
+
+	pool->avail--;
+	KUNIT_EXPECT_FALSE(test, rl_desc_pool_is_valid(pool));
+	RL_EXPECT_FINDING(ctx, RL_F_INVALID, rl_model_check(ctx->m));
+	pool->avail++;
+	rl_k3_cppi_desc_pool_destroy(pool);
+	rl_test_finish(ctx);
+}
+
+static struct kunit_case desc_pool_test_cases[] = {
+	KUNIT_CASE(desc_pool_alloc_free_avail),
+	KUNIT_CASE(desc_pool_first_fit_and_translation),
+	KUNIT_CASE(desc_pool_memory_not_zeroed_on_reuse),
+	KUNIT_CASE(desc_pool_accessors),
+	KUNIT_CASE(desc_pool_alloc_fault_nth),
+	KUNIT_CASE(desc_pool_double_free),
+	KUNIT_CASE(desc_pool_free_of_desc_in_ring),
+	KUNIT_CASE(desc_pool_use_after_free),
+	KUNIT_CASE(desc_pool_destroy_with_outstanding),
+	KUNIT_CASE(desc_pool_is_valid_catches_corruption),
+	{}
+};
+
+static struct kunit_suite desc_pool_test_suite = {
+	.name = "ringledger_desc_pool",
+	.test_cases = desc_pool_test_cases,
+};
+
+kunit_test_suite(desc_pool_test_suite);

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ledger_test.c - the ownership ledger, the fault sites and the global
+ * check: correct use, and each detector made to fire on purpose.
+ */
+#include "rl_test_util.h"
+#include "ledger.h"
+#include "dma.h"
+
+#define DRV	RL_OWNER(RL_OWN_DRIVER, 0)
+#define NONE	RL_OWNER(RL_OWN_NONE, 0)
+
+static void ledger_move_keeps_counts(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_ledger *l = ctx->m->ledger;
+	u32 base;
+
+	KUNIT_ASSERT_TRUE(test, rl_ledger_reserve(l, RL_OBJ_SKB, 0, &base));
+	KUNIT_EXPECT_EQ(test, rl_ledger_count(l, RL_OBJ_PAGE, RL_OWN_DRIVER), 0U);
+	rl_ledger_set(l, RL_OBJ_PAGE, 5, DRV);
+	KUNIT_EXPECT_EQ(test, rl_ledger_count(l, RL_OBJ_PAGE, RL_OWN_DRIVER), 1U);
+	KUNIT_EXPECT_TRUE(test, rl_ledger_move(l, RL_OBJ_PAGE, 5, DRV,
+					       RL_OWNER(RL_OWN_SKB, 9),
+					       RL_F_OWNER, "test"));
+	KUNIT_EXPECT_EQ(test, rl_ledger_owner(l, RL_OBJ_PAGE, 5),
+			RL_OWNER(RL_OWN_SKB, 9));
+	KUNIT_EXPECT_EQ(test, rl_ledger_count(l, RL_OBJ_PAGE, RL_OWN_DRIVER), 0U);
+	KUNIT_EXPECT_EQ(test, rl_ledger_count(l, RL_OBJ_PAGE, RL_OWN_SKB), 1U);
+	KUNIT_EXPECT_TRUE(test, rl_ledger_is_valid(l));
+	rl_ledger_set(l, RL_OBJ_PAGE, 5, NONE);
+	rl_test_finish(ctx);
+}
+
+static void ledger_wrong_owner_is_reported(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_ledger *l = ctx->m->ledger;
+
+	rl_ledger_set(l, RL_OBJ_PAGE, 3, RL_OWNER(RL_OWN_RING, 7));
+	RL_EXPECT_FINDING(ctx, RL_F_OWNER,
+			  KUNIT_EXPECT_FALSE(test,
+				rl_ledger_move(l, RL_OBJ_PAGE, 3, DRV, NONE,
+					       RL_F_OWNER, "moved from the wrong owner")));
+	/* the object stays where it was, the finding names both owners */
+	KUNIT_EXPECT_EQ(test, rl_ledger_owner(l, RL_OBJ_PAGE, 3),
+			RL_OWNER(RL_OWN_RING, 7));
+	KUNIT_EXPECT_EQ(test, ctx->last.expected, DRV);
+	KUNIT_EXPECT_EQ(test, ctx->last.actual, RL_OWNER(RL_OWN_RING, 7));
+	KUNIT_EXPECT_EQ(test, ctx->last.obj, 3U);
+	rl_ledger_set(l, RL_OBJ_PAGE, 3, NONE);
+}
+
+static void ledger_finding_line_is_readable(struct kunit *test)
+{
+	struct rl_finding f = {
+		.kind = RL_F_LEAK, .cls = RL_OBJ_DESC, .obj = 12, .owners = true,
+		.expected = RL_OWNER(RL_OWN_POOL, 0),
+		.actual = RL_OWNER(RL_OWN_LOST, 3), .step = 42,
+		.what = "descriptor not back",
+	};
+	char buf[160];
+
+	rl_finding_format(&f, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf,
+			   "step 42: LEAK desc#12: expected pool:0, actual lost:3: descriptor not back");
+}
+
+static void ledger_step_stamps_findings(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+
+	rl_model_step(ctx->m);
+	rl_model_step(ctx->m);
+	RL_EXPECT_FINDING(ctx, RL_F_DOUBLE_FREE,
+			  rl_ledger_move(ctx->m->ledger, RL_OBJ_SKB, 0, DRV,
+					 NONE, RL_F_DOUBLE_FREE, "double free"));
+	KUNIT_EXPECT_EQ(test, ctx->last.step, 2U);
+	KUNIT_EXPECT_EQ(test, ctx->m->ledger->first.step, 2U);
+}
+
+static void ledger_digest_follows_state(struct kunit *test)
+{
+	struct rl_test_ctx *a = rl_test_start(test, NULL);
+	struct rl_test_ctx *b = rl_test_start(test, NULL);
+	u64 d0 = rl_model_digest(a->m);
+
+	/* same operations, same digest: nothing depends on addresses */
+	KUNIT_EXPECT_EQ(test, d0, rl_model_digest(b->m));
+	rl_ledger_set(a->m->ledger, RL_OBJ_DESC, 1, DRV);
+	KUNIT_EXPECT_NE(test, d0, rl_model_digest(a->m));
+	rl_ledger_set(b->m->ledger, RL_OBJ_DESC, 1, DRV);
+	KUNIT_EXPECT_EQ(test, rl_model_digest(a->m), rl_model_digest(b->m));
+	rl_ledger_set(a->m->ledger, RL_OBJ_DESC, 1, NONE);
+	rl_ledger_set(b->m->ledger, RL_OBJ_DESC, 1, NONE);
+}
+
+static void ledger_reserve_is_bounded(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_ledger *l = ctx->m->ledger;
+	u32 base, left = l->cap[RL_OBJ_DESC] - l->reserved[RL_OBJ_DESC];
+
+	KUNIT_EXPECT_FALSE(test, rl_ledger_reserve(l, RL_OBJ_DESC, left + 1,
+						   &base));
+	KUNIT_EXPECT_TRUE(test, rl_ledger_reserve(l, RL_OBJ_DESC, left, &base));
+	rl_ledger_unreserve(l, RL_OBJ_DESC, base, left);
+	KUNIT_EXPECT_TRUE(test, rl_ledger_reserve(l, RL_OBJ_DESC, 1, &base));
+}
+
+static void ledger_corruption_fails_check(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_ledger *l = ctx->m->ledger;
+
+	rl_test_check(ctx);
+	/* break the counter invariant by hand: the check must notice */
+	l->count[RL_OBJ_PAGE][RL_OWN_DRIVER]++;
+	RL_EXPECT_FINDING(ctx, RL_F_INVALID,
+			  KUNIT_EXPECT_FALSE(test, rl_model_check(ctx->m)));
+	l->count[RL_OBJ_PAGE][RL_OWN_DRIVER]--;
+	rl_test_check(ctx);
+}
+
+static void fault_site_fails_nth_call_once(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_model *m = ctx->m;
+	int i, hits = 0, at = -1;
+
+	KUNIT_EXPECT_EQ(test, rl_fault_site_by_name("ring_push"),
+			(int)RL_FAULT_RING_PUSH);
+	KUNIT_EXPECT_EQ(test, rl_fault_site_by_name("no_such_site"), -1);
+	rl_model_fail_nth(m, RL_FAULT_SKB_ALLOC, 3);
+	for (i = 1; i <= 6; i++)
+		if (rl_model_fault_hit(m, RL_FAULT_SKB_ALLOC)) {
+			hits++;
+			at = i;
+		}
+	KUNIT_EXPECT_EQ(test, hits, 1);
+	KUNIT_EXPECT_EQ(test, at, 3);
+	rl_model_fail_nth(m, RL_FAULT_SKB_ALLOC, 1);
+	rl_model_fail_nth(m, RL_FAULT_SKB_ALLOC, 0);
+	KUNIT_EXPECT_FALSE(test, rl_model_fault_hit(m, RL_FAULT_SKB_ALLOC));
+}
+
+static void final_check_names_leftovers(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+
+	rl_test_finish(ctx);
+	rl_ledger_set(ctx->m->ledger, RL_OBJ_FRAME, 4, DRV);
+	RL_EXPECT_FINDING(ctx, RL_F_LEAK,
+			  KUNIT_EXPECT_FALSE(test, rl_model_final_check(ctx->m)));
+	KUNIT_EXPECT_EQ(test, (int)ctx->last.cls, (int)RL_OBJ_FRAME);
+	KUNIT_EXPECT_EQ(test, ctx->last.actual, DRV);
+	rl_ledger_set(ctx->m->ledger, RL_OBJ_FRAME, 4, NONE);
+}
+
+static struct kunit_case ledger_test_cases[] = {
+	KUNIT_CASE(ledger_move_keeps_counts),
+	KUNIT_CASE(ledger_wrong_owner_is_reported),
+	KUNIT_CASE(ledger_finding_line_is_readable),
+	KUNIT_CASE(ledger_step_stamps_findings),
+	KUNIT_CASE(ledger_digest_follows_state),
+	KUNIT_CASE(ledger_reserve_is_bounded),
+	KUNIT_CASE(ledger_corruption_fails_check),
+	KUNIT_CASE(fault_site_fails_nth_call_once),
+	KUNIT_CASE(final_check_names_leftovers),
+	{}
+};
+
+static struct kunit_suite ledger_test_suite = {
+	.name = "ringledger_ledger",
+	.test_cases = ledger_test_cases,
+};
+
+kunit_test_suite(ledger_test_suite);

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rl_test_util.c - ledger report hook for KUnit and per-case model setup.
+ */
+#include "rl_test_util.h"
+
+static void test_report(void *data, const struct rl_finding *f)
+{
+	struct rl_test_ctx *ctx = data;
+	char line[256];
+
+	ctx->seen[f->kind]++;
+	ctx->last = *f;
+	if (ctx->allowed & BIT(f->kind))
+		return;
+	rl_finding_format(f, line, sizeof(line));
+	KUNIT_FAIL(ctx->test, "ringledger finding: %s", line);
+}
+
+static int ctx_init(struct kunit_resource *res, void *context)
+{
+	res->data = context;
+	return 0;
+}
+
+static void ctx_free(struct kunit_resource *res)
+{
+	struct rl_test_ctx *ctx = res->data;
+
+	rl_model_destroy(ctx->m);
+}
+
+struct rl_test_ctx *rl_test_start(struct kunit *test,
+				  const struct rl_model_cfg *cfg)
+{
+	struct rl_test_ctx *ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
+	struct rl_model_cfg def;
+
+	KUNIT_ASSERT_NOT_NULL(test, ctx);
+	if (!cfg) {
+		rl_model_default_cfg(&def);
+		cfg = &def;
+	}
+	ctx->test = test;
+	ctx->m = rl_model_create(cfg);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->m);
+	rl_ledger_set_report(ctx->m->ledger, test_report, ctx);
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, ctx_init,
+							 ctx_free, GFP_KERNEL,
+							 ctx));
+	return ctx;
+}
+
+void rl_test_allow(struct rl_test_ctx *ctx, enum rl_finding_kind kind)
+{
+	ctx->allowed |= BIT(kind);
+}
+
+void rl_test_allow_none(struct rl_test_ctx *ctx)
+{
+	ctx->allowed = 0;
+}
+
+void rl_test_check(struct rl_test_ctx *ctx)
+{
+	KUNIT_EXPECT_TRUE(ctx->test, rl_model_check(ctx->m));
+}
+
+void rl_test_finish(struct rl_test_ctx *ctx)
+{
+	rl_test_check(ctx);
+	KUNIT_EXPECT_TRUE(ctx->test, rl_model_final_check(ctx->m));
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rl_test_util.h - glue between the ledger and KUnit: every finding fails
+ * the running case unless the case said it expects that kind of finding.
+ */
+#ifndef RL_TEST_UTIL_H
+#define RL_TEST_UTIL_H
+
+#include <kunit/test.h>
+#include "model.h"
+
+struct rl_test_ctx {
+	struct kunit *test;
+	struct rl_model *m;
+	u32 allowed;			/* BIT(kind) of findings expected */
+	u32 seen[RL_F_NR];		/* findings of each kind so far */
+	struct rl_finding last;		/* the most recent finding */
+};
+
+/*
+ * A model with @cfg (NULL: default sizes) whose findings fail the test;
+ * destroyed automatically when the case ends.
+ */
+struct rl_test_ctx *rl_test_start(struct kunit *test,
+				  const struct rl_model_cfg *cfg);
+/* From here on, findings of @kind are counted instead of failing. */
+void rl_test_allow(struct rl_test_ctx *ctx, enum rl_finding_kind kind);
+/* Every finding fails the case again. */
+void rl_test_allow_none(struct rl_test_ctx *ctx);
+/* Global check after a step: every predicate must hold. */
+void rl_test_check(struct rl_test_ctx *ctx);
+/* End of a correct-use case: check + final oracle must be clean. */
+void rl_test_finish(struct rl_test_ctx *ctx);
+
+/*
+ * Perform @stmt, a deliberate misuse, and require at least one finding of
+ * @kind from it; any other finding still fails the case.
+ */
+#define RL_EXPECT_FINDING(ctx, kind, stmt)				\
+	do {								\
+		u32 __before = (ctx)->seen[kind];			\
+		u32 __mask = (ctx)->allowed;				\
+		rl_test_allow(ctx, kind);				\
+		stmt;							\
+		(ctx)->allowed = __mask;				\
+		KUNIT_EXPECT_GT_MSG((ctx)->test, (ctx)->seen[kind], __before, \
+				    "no %s finding from: %s",		\
+				    rl_finding_kind_name(kind), #stmt);	\
+	} while (0)
+
+#endif /* RL_TEST_UTIL_H */

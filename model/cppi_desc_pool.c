@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cppi_desc_pool.c - k3_cppi_desc_pool_* over a first-fit bitmap (the
+ * real pool is a gen_pool with gen_pool_first_fit) and the CPPI5 field
+ * accessors with ownership checks.
+ */
+#include "cppi_desc_pool.h"
+
+#define RL_DESC_DMA_BASE	0x40000000ULL
+
+static u32 roundup_pow2(u32 v)
+{
+	u32 r = 1;
+
+	while (r < v)
+		r <<= 1;
+	return r;
+}
+
+static u32 pool_owner(const struct rl_desc_pool *pool)
+{
+	return RL_OWNER(RL_OWN_POOL, pool->hdr.id);
+}
+
+struct rl_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
+						      u32 size, u32 desc_size,
+						      const char *name)
+{
+	struct rl_desc_pool *pool;
+	u32 i;
+	int id;
+
+	if (!size || desc_size < sizeof(struct rl_cppi5_desc))
+		return NULL;
+	pool = rl_zalloc(sizeof(*pool));
+	if (!pool)
+		return NULL;
+	pool->m = m;
+	pool->name = name;
+	pool->size = size;
+	pool->desc_size = roundup_pow2(desc_size);
+	pool->block = rl_zalloc((size_t)size * pool->desc_size);
+	pool->free_map = rl_zalloc(((size + 63) / 64) * sizeof(u64));
+	pool->desc_infos = rl_zalloc(size * sizeof(void *));
+	id = -1;
+	if (pool->block && pool->free_map && pool->desc_infos &&
+	    rl_ledger_reserve(m->ledger, RL_OBJ_DESC, size, &pool->base)) {
+		id = rl_model_register(m, RL_REG_DESC_POOL, pool);
+		if (id < 0)
+			rl_ledger_unreserve(m->ledger, RL_OBJ_DESC, pool->base,
+					    size);
+	}
+	if (id < 0) {
+		rl_free(pool->block);
+		rl_free(pool->free_map);
+		rl_free(pool->desc_infos);
+		rl_free(pool);
+		return NULL;
+	}
+	pool->hdr.id = (u32)id;
+	pool->dma_base = RL_DESC_DMA_BASE + ((rl_dma_addr_t)id << 24);
+	for (i = 0; i < size; i++) {
+		pool->free_map[i / 64] |= 1ULL << (i % 64);
+		rl_ledger_set(m->ledger, RL_OBJ_DESC, pool->base + i,
+			      pool_owner(pool));
+	}
+	pool->avail = size;
+	return pool;
+}
+
+void rl_k3_cppi_desc_pool_destroy(struct rl_desc_pool *pool)
+{
+	struct rl_ledger *l = pool->m->ledger;
+	u32 i;
+
+	if (pool->destroyed) {
+		rl_ledger_report_count(l, RL_F_USE_AFTER_FREE, RL_OBJ_DESC,
+				       pool->base, 0, 1,
+				       "k3_cppi_desc_pool_destroy on a destroyed pool");
+		return;
+	}
+	if (pool->avail != pool->size) {
+		for (i = 0; i < pool->size; i++)
+			if (rl_ledger_owner(l, RL_OBJ_DESC, pool->base + i) !=
+			    pool_owner(pool))
+				rl_ledger_expect(l, RL_OBJ_DESC, pool->base + i,
+						 pool_owner(pool), RL_F_LEAK,
+						 "descriptor not back in its pool at destroy");
+		rl_ledger_report_count(l, RL_F_POOL_LEAK, RL_OBJ_DESC,
+				       pool->base, pool->size, pool->avail,
+				       "k3_knav_desc_pool size != avail (k3_cppi_desc_pool_destroy)");
+	}
+	/* the block goes back to the system whatever was leaked */
+	for (i = 0; i < pool->size; i++)
+		rl_ledger_set(l, RL_OBJ_DESC, pool->base + i,
+			      RL_OWNER(RL_OWN_NONE, 0));
+	pool->destroyed = true;
+	pool->hdr.zombie = true;
+	rl_free(pool->block);
+	rl_free(pool->free_map);
+	rl_free(pool->desc_infos);
+	pool->block = NULL;
+	pool->free_map = NULL;
+	pool->desc_infos = NULL;
+}
+
+bool rl_desc_pool_is_valid(const struct rl_desc_pool *pool)
+{
+	const struct rl_ledger *l = pool->m->ledger;
+	u32 i, nfree = 0;
+
+	if (pool->destroyed)
+		return !pool->block;
+	if (pool->avail > pool->size || !pool->block)
+		return false;
+	for (i = 0; i < pool->size; i++) {
+		bool is_free = pool->free_map[i / 64] & (1ULL << (i % 64));
+		bool own_pool = rl_ledger_owner(l, RL_OBJ_DESC, pool->base + i) ==
+				pool_owner(pool);
+
+		if (is_free != own_pool)
+			return false;
+		nfree += is_free;
+	}
+	return nfree == pool->avail;
+}
+
+void *rl_k3_cppi_desc_pool_alloc(struct rl_desc_pool *pool)
+{
+	u32 w, nw = (pool->size + 63) / 64;
+
+	if (pool->destroyed || rl_model_fault_hit(pool->m, RL_FAULT_DESC_ALLOC))
+		return NULL;
+	for (w = 0; w < nw; w++) {
+		u64 bits = pool->free_map[w];
+		u32 b;
+
+		if (!bits)
+			continue;
+		for (b = 0; !(bits & (1ULL << b)); b++)
+			;
+		pool->free_map[w] &= ~(1ULL << b);
+		pool->avail--;
+		rl_ledger_set(pool->m->ledger, RL_OBJ_DESC,
+			      pool->base + w * 64 + b,
+			      RL_OWNER(RL_OWN_DRIVER, 0));
+		/* contents left as the previous user wrote them */
+		return pool->block + (size_t)(w * 64 + b) * pool->desc_size;
+	}
+	return NULL;
+}
+
+/* Index of @desc, or pool->size when it is not a descriptor of the pool. */
+static u32 desc_index(const struct rl_desc_pool *pool, const void *desc)
+{
+	const u8 *p = desc;
+	size_t off;
+
+	if (!pool->block || p < pool->block ||
+	    p >= pool->block + (size_t)pool->size * pool->desc_size)
+		return pool->size;
+	off = p - pool->block;
+	if (off % pool->desc_size)
+		return pool->size;
+	return off / pool->desc_size;
+}
+
+u32 rl_k3_cppi_desc_pool_index(const struct rl_desc_pool *pool,
+			       const void *desc)
+{
+	return desc_index(pool, desc);
+}
+
+void rl_k3_cppi_desc_pool_free(struct rl_desc_pool *pool, void *desc)
+{
+	struct rl_ledger *l = pool->m->ledger;
+	u32 idx = desc_index(pool, desc);
+	u32 own;
+
+	if (idx >= pool->size) {
+		rl_ledger_report_count(l, RL_F_OWNER, RL_OBJ_DESC, pool->base,
+				       pool->size, idx,
+				       "k3_cppi_desc_pool_free: not a descriptor of this pool");
+		return;
+	}
+	own = rl_ledger_owner(l, RL_OBJ_DESC, pool->base + idx);
+	if (!rl_ledger_move(l, RL_OBJ_DESC, pool->base + idx,
+			    RL_OWNER(RL_OWN_DRIVER, 0), pool_owner(pool),
+			    own == pool_owner(pool) ? RL_F_DOUBLE_FREE : RL_F_OWNER,
+			    "k3_cppi_desc_pool_free: descriptor not held by the driver"))
+		return;
+	pool->free_map[idx / 64] |= 1ULL << (idx % 64);
+	pool->avail++;
+}
+
+u32 rl_k3_cppi_desc_pool_avail(const struct rl_desc_pool *pool)
+{
+	return pool->avail;
+}
+
+rl_dma_addr_t rl_k3_cppi_desc_pool_virt2dma(const struct rl_desc_pool *pool,
+					    const void *desc)
+{
+	return pool->dma_base + (rl_dma_addr_t)desc_index(pool, desc) *
+	       pool->desc_size;
+}
+
+bool rl_desc_pool_dma_to_id(const struct rl_desc_pool *pool,
+			    rl_dma_addr_t dma, u32 *id)
+{
+	rl_dma_addr_t off;
+
+	if (dma < pool->dma_base || pool->destroyed)
+		return false;
+	off = dma - pool->dma_base;
+	if (off % pool->desc_size || off / pool->desc_size >= pool->size)
+		return false;
+	*id = pool->base + (u32)(off / pool->desc_size);
+	return true;
+}
+
+struct rl_cppi5_desc *rl_desc_pool_hw_desc(const struct rl_desc_pool *pool,
+					   rl_dma_addr_t dma)
+{
+	u32 id;
+
+	if (!rl_desc_pool_dma_to_id(pool, dma, &id))
+		return NULL;
+	return (struct rl_cppi5_desc *)(pool->block +
+					(size_t)(id - pool->base) * pool->desc_size);
+}
+
+void *rl_k3_cppi_desc_pool_dma2virt(const struct rl_desc_pool *pool,
+				    rl_dma_addr_t dma)
+{
+	return rl_desc_pool_hw_desc(pool, dma);
+}
+
+void *rl_k3_cppi_desc_pool_desc_info(const struct rl_desc_pool *pool, u32 idx)
+{
+	return idx < pool->size ? pool->desc_infos[idx] : NULL;
+}
+
+void rl_k3_cppi_desc_pool_desc_info_set(struct rl_desc_pool *pool, u32 idx,
+					void *info)
+{
+	if (idx < pool->size)
+		pool->desc_infos[idx] = info;
+}
+
+/*
+ * Every CPU access goes through here: the descriptor must be one the driver
+ * holds.  A free one is a use-after-free; one in a ring belongs to the DMA.
+ */
+static struct rl_cppi5_desc *cpu_desc(struct rl_desc_pool *pool, void *desc,
+				      const char *what)
+{
+	struct rl_ledger *l = pool->m->ledger;
+	u32 idx = desc_index(pool, desc);
+	u32 own;
+
+	if (idx >= pool->size) {
+		rl_ledger_report_count(l, RL_F_USE_AFTER_FREE, RL_OBJ_DESC,
+				       pool->base, pool->size, idx, what);
+		return desc;
+	}
+	own = rl_ledger_owner(l, RL_OBJ_DESC, pool->base + idx);
+	if (RL_OWNER_KIND(own) != RL_OWN_DRIVER)
+		rl_ledger_expect(l, RL_OBJ_DESC, pool->base + idx,
+				 RL_OWNER(RL_OWN_DRIVER, 0),
+				 RL_OWNER_KIND(own) == RL_OWN_POOL ?
+				 RL_F_USE_AFTER_FREE : RL_F_OWNER, what);
+	return desc;
+}
+
+void rl_cppi5_hdesc_init(struct rl_desc_pool *pool, void *desc, u32 flags,
+			 u32 psdata_size)
+{
+	struct rl_cppi5_desc *d = cpu_desc(pool, desc, "cppi5_hdesc_init");
+
+	/* header words and links reset; psdata/swdata keep stale contents */
+	d->pkt_info0 = flags | ((psdata_size / 4) << 22);
+	d->pkt_info1 = 0;
+	d->pkt_info2 = 0;
+	d->src_dst_tag = 0;
+	d->next_desc = 0;
+	d->buf_ptr = 0;
+	d->buf_info1 = 0;
+	d->org_buf_len = 0;
+	d->org_buf_ptr = 0;
+}
+
+void rl_cppi5_hdesc_attach_buf(struct rl_desc_pool *pool, void *desc,
+			       rl_dma_addr_t buf, u32 len,
+			       rl_dma_addr_t obuf, u32 olen)
+{
+	struct rl_cppi5_desc *d = cpu_desc(pool, desc, "cppi5_hdesc_attach_buf");
+
+	d->buf_ptr = buf;
+	d->buf_info1 = len;
+	d->org_buf_ptr = obuf;
+	d->org_buf_len = olen;
+}
+
+void rl_cppi5_hdesc_get_obuf(struct rl_desc_pool *pool, void *desc,
+			     rl_dma_addr_t *obuf, u32 *olen)
+{
+	struct rl_cppi5_desc *d = cpu_desc(pool, desc, "cppi5_hdesc_get_obuf");
+
+	*obuf = d->org_buf_ptr;
+	*olen = d->org_buf_len;
+}
+
+void rl_cppi5_hdesc_set_pktlen(struct rl_desc_pool *pool, void *desc, u32 len)
+{
+	struct rl_cppi5_desc *d = cpu_desc(pool, desc, "cppi5_hdesc_set_pktlen");
+
+	d->pkt_info0 = (d->pkt_info0 & ~RL_CPPI5_PKTLEN_MASK) |
+		       (len & RL_CPPI5_PKTLEN_MASK);
+}
+
+u32 rl_cppi5_hdesc_get_pktlen(struct rl_desc_pool *pool, void *desc)
+{
+	struct rl_cppi5_desc *d = cpu_desc(pool, desc, "cppi5_hdesc_get_pktlen");
+
+	return d->pkt_info0 & RL_CPPI5_PKTLEN_MASK;
+}
+
+void rl_cppi5_hdesc_link_hbdesc(struct rl_desc_pool *pool, void *desc,
+				rl_dma_addr_t next)
+{
+	cpu_desc(pool, desc, "cppi5_hdesc_link_hbdesc")->next_desc = next;
+}
+
+rl_dma_addr_t rl_cppi5_hdesc_get_next_hbdesc(struct rl_desc_pool *pool,
+					     void *desc)
+{
+	return cpu_desc(pool, desc, "cppi5_hdesc_get_next_hbdesc")->next_desc;
+}
+
+u32 *rl_cppi5_hdesc_get_psdata(struct rl_desc_pool *pool, void *desc)
+{
+	return cpu_desc(pool, desc, "cppi5_hdesc_get_psdata")->psdata;
+}
+
+void *rl_cppi5_hdesc_get_swdata(struct rl_desc_pool *pool, void *desc)
+{
+	return cpu_desc(pool, desc, "cppi5_hdesc_get_swdata")->swdata;
+}
+
+u32 rl_cppi5_desc_get_src_tag(struct rl_desc_pool *pool, void *desc)
+{
+	return cpu_desc(pool, desc, "cppi5_desc_get_tags_ids")->src_dst_tag >> 16;
+}

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cppi_desc_pool.h - CPPI5 host descriptors (include/linux/dma/ti-cppi5.h)
+ * and the descriptor pool (drivers/net/ethernet/ti/k3-cppi-desc-pool.c).
+ *
+ * The pool is one coherent block of equally sized descriptors handed out
+ * first-fit (as gen_pool does); freed descriptors keep their contents (the
+ * pool never zeroes), so a stale psdata/swdata survives reuse.  The CPU
+ * touches descriptor fields only through the rl_cppi5_* accessors, which
+ * report any access to a free descriptor (what KASAN would flag) or to one
+ * the hardware owns (in a ring).
+ */
+#ifndef RL_CPPI_DESC_POOL_H
+#define RL_CPPI_DESC_POOL_H
+
+#include "model.h"
+
+#define RL_CPPI5_PSDATA_WORDS	4	/* 16 bytes of protocol data */
+#define RL_CPPI5_SWDATA_SIZE	16	/* 16 bytes of software data */
+#define RL_CPPI5_PKTLEN_MASK	0x3fffff /* CPPI5_INFO0_HDESC_PKTLEN_MASK */
+/* A teardown completion marker is a ring entry with bit 0 set. */
+#define RL_CPPI5_TDCM_MARKER	0x1ULL
+
+/* The descriptor as the model lays it out (host packet descriptor). */
+struct rl_cppi5_desc {
+	u32 pkt_info0;		/* type, psdata size, packet length */
+	u32 pkt_info1;		/* flow id */
+	u32 pkt_info2;		/* return policy */
+	u32 src_dst_tag;	/* source tag: ingress port */
+	rl_dma_addr_t next_desc; /* linked host buffer descriptor */
+	rl_dma_addr_t buf_ptr;
+	u32 buf_info1;		/* buffer length */
+	u32 org_buf_len;
+	rl_dma_addr_t org_buf_ptr;
+	u32 psdata[RL_CPPI5_PSDATA_WORDS];
+	u64 swdata[RL_CPPI5_SWDATA_SIZE / 8];
+};
+
+struct rl_desc_pool {
+	struct rl_obj_hdr hdr;
+	struct rl_model *m;
+	const char *name;
+	u32 base;		/* ledger id of descriptor 0 */
+	u32 size;		/* number of descriptors */
+	u32 desc_size;		/* rounded up to a power of two */
+	u32 avail;
+	bool destroyed;
+	u8 *block;		/* size * desc_size bytes, never zeroed on reuse */
+	rl_dma_addr_t dma_base;	/* coherent DMA address of the block */
+	u64 *free_map;		/* bit set = descriptor free */
+	void **desc_infos;	/* per-descriptor side table */
+};
+
+/* k3_cppi_desc_pool_create_name() */
+struct rl_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
+						      u32 size, u32 desc_size,
+						      const char *name);
+/*
+ * k3_cppi_desc_pool_destroy(): reports each descriptor not back in the pool
+ * (RL_F_LEAK, naming its owner) and then the driver's own warning
+ * "k3_knav_desc_pool size %zu != avail %zu" (RL_F_POOL_LEAK).
+ */
+void rl_k3_cppi_desc_pool_destroy(struct rl_desc_pool *pool);
+bool rl_desc_pool_is_valid(const struct rl_desc_pool *pool);
+
+/* k3_cppi_desc_pool_alloc(): fault site RL_FAULT_DESC_ALLOC */
+void *rl_k3_cppi_desc_pool_alloc(struct rl_desc_pool *pool);
+/* k3_cppi_desc_pool_free() */
+void rl_k3_cppi_desc_pool_free(struct rl_desc_pool *pool, void *desc);
+/* k3_cppi_desc_pool_avail() */
+u32 rl_k3_cppi_desc_pool_avail(const struct rl_desc_pool *pool);
+/* k3_cppi_desc_pool_virt2dma() / dma2virt() */
+rl_dma_addr_t rl_k3_cppi_desc_pool_virt2dma(const struct rl_desc_pool *pool,
+					    const void *desc);
+void *rl_k3_cppi_desc_pool_dma2virt(const struct rl_desc_pool *pool,
+				    rl_dma_addr_t dma);
+/* Index of @desc in the pool; k3_cppi_desc_pool_desc_info() side table. */
+u32 rl_k3_cppi_desc_pool_index(const struct rl_desc_pool *pool,
+			       const void *desc);
+void *rl_k3_cppi_desc_pool_desc_info(const struct rl_desc_pool *pool,
+				     u32 idx);
+void rl_k3_cppi_desc_pool_desc_info_set(struct rl_desc_pool *pool, u32 idx,
+					void *info);
+
+/* Ledger id of the descriptor at @dma, or false when not in this pool. */
+bool rl_desc_pool_dma_to_id(const struct rl_desc_pool *pool,
+			    rl_dma_addr_t dma, u32 *id);
+/* Raw view for the hardware model: no ownership check. */
+struct rl_cppi5_desc *rl_desc_pool_hw_desc(const struct rl_desc_pool *pool,
+					   rl_dma_addr_t dma);
+
+/* CPU-side accessors (cppi5_hdesc_*): each checks the descriptor's owner. */
+static inline bool rl_cppi5_desc_is_tdcm(rl_dma_addr_t dma)
+{
+	return dma & RL_CPPI5_TDCM_MARKER;
+}
+
+/* cppi5_hdesc_init(): note it leaves psdata untouched, as the real one. */
+void rl_cppi5_hdesc_init(struct rl_desc_pool *pool, void *desc, u32 flags,
+			 u32 psdata_size);
+void rl_cppi5_hdesc_attach_buf(struct rl_desc_pool *pool, void *desc,
+			       rl_dma_addr_t buf, u32 len,
+			       rl_dma_addr_t obuf, u32 olen);
+void rl_cppi5_hdesc_get_obuf(struct rl_desc_pool *pool, void *desc,
+			     rl_dma_addr_t *obuf, u32 *olen);
+void rl_cppi5_hdesc_set_pktlen(struct rl_desc_pool *pool, void *desc,
+			       u32 len);
+u32 rl_cppi5_hdesc_get_pktlen(struct rl_desc_pool *pool, void *desc);
+void rl_cppi5_hdesc_link_hbdesc(struct rl_desc_pool *pool, void *desc,
+				rl_dma_addr_t next);
+rl_dma_addr_t rl_cppi5_hdesc_get_next_hbdesc(struct rl_desc_pool *pool,
+					     void *desc);
+u32 *rl_cppi5_hdesc_get_psdata(struct rl_desc_pool *pool, void *desc);
+void *rl_cppi5_hdesc_get_swdata(struct rl_desc_pool *pool, void *desc);
+/* cppi5_desc_get_tags_ids(): source tag carries the ingress port */
+u32 rl_cppi5_desc_get_src_tag(struct rl_desc_pool *pool, void *desc);
+
+#endif /* RL_CPPI_DESC_POOL_H */

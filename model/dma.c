@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dma.c - streaming DMA API model.  Modelled on kernel/dma/debug.c
+ * (check_unmap, check_sync): the same misuse classes, found the same way,
+ * but reported through the ledger instead of a WARN.
+ */
+#include "dma.h"
+
+struct rl_dma *rl_dma_create(struct rl_model *m, u32 cap)
+{
+	struct rl_dma *dma = rl_zalloc(sizeof(*dma));
+	u32 i;
+
+	if (!dma)
+		return NULL;
+	dma->m = m;
+	dma->cap = cap;
+	dma->maps = rl_zalloc((cap + 1) * sizeof(*dma->maps));
+	dma->free_slots = rl_zalloc((cap + 1) * sizeof(u32));
+	if (!dma->maps || !dma->free_slots ||
+	    !rl_ledger_reserve(m->ledger, RL_OBJ_DMA, cap, &dma->base)) {
+		rl_dma_destroy(dma);
+		return NULL;
+	}
+	/* lowest slot on top of the stack: the first mapping gets slot 0 */
+	for (i = 0; i < cap; i++)
+		dma->free_slots[i] = cap - 1 - i;
+	dma->free_top = cap;
+	return dma;
+}
+
+void rl_dma_destroy(struct rl_dma *dma)
+{
+	if (!dma)
+		return;
+	rl_free(dma->maps);
+	rl_free(dma->free_slots);
+	rl_free(dma);
+}
+
+bool rl_dma_is_valid(const struct rl_dma *dma)
+{
+	u32 i, live = 0;
+
+	if (!dma || dma->free_top + dma->live != dma->cap)
+		return false;
+	for (i = 0; i < dma->cap; i++) {
+		u32 own = rl_ledger_owner(dma->m->ledger, RL_OBJ_DMA,
+					  dma->base + i);
+
+		if (dma->maps[i].live != (RL_OWNER_KIND(own) == RL_OWN_MAPPED))
+			return false;
+		live += dma->maps[i].live;
+	}
+	return live == dma->live;
+}
+
+bool rl_dma_mapping_error(rl_dma_addr_t addr)
+{
+	return addr == RL_DMA_MAPPING_ERROR;
+}
+
+static rl_dma_addr_t dma_map(struct rl_dma *dma, u32 offset, u32 size,
+			     enum rl_dma_dir dir, u32 tag)
+{
+	struct rl_dma_map *map;
+	u32 slot;
+
+	if (rl_model_fault_hit(dma->m, RL_FAULT_DMA_MAP))
+		return RL_DMA_MAPPING_ERROR;
+	/* an IOMMU out of IOVA space fails the same way */
+	if (!dma->free_top || offset + size > RL_DMA_MAX_LEN || !size)
+		return RL_DMA_MAPPING_ERROR;
+	slot = dma->free_slots[--dma->free_top];
+	map = &dma->maps[slot];
+	map->addr = RL_DMA_BASE + ((rl_dma_addr_t)slot << RL_DMA_SLOT_SHIFT) +
+		    offset;
+	map->size = size;
+	map->dir = dir;
+	map->live = true;
+	map->was_mapped = true;
+	map->tag = tag;
+	dma->live++;
+	rl_ledger_set(dma->m->ledger, RL_OBJ_DMA, dma->base + slot,
+		      RL_OWNER(RL_OWN_MAPPED, tag));
+	return map->addr;
+}
+
+rl_dma_addr_t rl_dma_map_single(struct rl_dma *dma, u32 size,
+				enum rl_dma_dir dir, u32 tag)
+{
+	return dma_map(dma, 0, size, dir, tag);
+}
+
+rl_dma_addr_t rl_dma_map_page(struct rl_dma *dma, u32 page_id, u32 offset,
+			      u32 size, enum rl_dma_dir dir)
+{
+	return dma_map(dma, offset, size, dir, page_id);
+}
+
+/* Slot whose IOVA window contains @addr, or -1 when outside every slot. */
+static int dma_slot(const struct rl_dma *dma, rl_dma_addr_t addr)
+{
+	rl_dma_addr_t slot;
+
+	if (addr < RL_DMA_BASE || addr == RL_DMA_MAPPING_ERROR)
+		return -1;
+	slot = (addr - RL_DMA_BASE) >> RL_DMA_SLOT_SHIFT;
+	return slot < dma->cap ? (int)slot : -1;
+}
+
+static void dma_report(struct rl_dma *dma, enum rl_finding_kind kind,
+		       int slot, u32 expected, u32 actual, const char *what)
+{
+	rl_ledger_report_count(dma->m->ledger, kind, RL_OBJ_DMA,
+			       slot < 0 ? 0 : dma->base + (u32)slot,
+			       expected, actual, what);
+}
+
+void rl_dma_unmap(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
+		  enum rl_dma_dir dir)
+{
+	int slot = dma_slot(dma, addr);
+	struct rl_dma_map *map = slot < 0 ? NULL : &dma->maps[slot];
+
+	if (!map || map->addr != addr || !map->was_mapped) {
+		dma_report(dma, RL_F_DMA_UNKNOWN, slot, 0, (u32)addr,
+			   "dma_unmap: device driver tries to free DMA memory it has not allocated");
+		return;
+	}
+	if (!map->live) {
+		dma_report(dma, RL_F_DMA_DOUBLE_UNMAP, slot, 1, 0,
+			   "dma_unmap: address already unmapped (double unmap)");
+		return;
+	}
+	if (map->size != size)
+		dma_report(dma, RL_F_DMA_MISMATCH, slot, map->size, size,
+			   "dma_unmap: size differs from the mapping (check_unmap)");
+	if (map->dir != dir)
+		dma_report(dma, RL_F_DMA_MISMATCH, slot, map->dir, dir,
+			   "dma_unmap: direction differs from the mapping (check_unmap)");
+	map->live = false;
+	dma->live--;
+	dma->free_slots[dma->free_top++] = (u32)slot;
+	rl_ledger_set(dma->m->ledger, RL_OBJ_DMA, dma->base + (u32)slot,
+		      RL_OWNER(RL_OWN_NONE, 0));
+}
+
+static void dma_sync(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
+		     enum rl_dma_dir dir, const char *what)
+{
+	int slot = dma_slot(dma, addr);
+	struct rl_dma_map *map = slot < 0 ? NULL : &dma->maps[slot];
+
+	if (!map || !map->live) {
+		dma_report(dma, RL_F_DMA_SYNC, slot, 1, 0, what);
+		return;
+	}
+	if (addr < map->addr || addr + size > map->addr + map->size) {
+		dma_report(dma, RL_F_DMA_SYNC, slot, map->size,
+			   (u32)(addr + size - map->addr),
+			   "dma_sync: range runs outside the mapping (check_sync)");
+		return;
+	}
+	if (map->dir != dir)
+		dma_report(dma, RL_F_DMA_SYNC, slot, map->dir, dir,
+			   "dma_sync: direction differs from the mapping (check_sync)");
+}
+
+void rl_dma_sync_for_cpu(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
+			 enum rl_dma_dir dir)
+{
+	dma_sync(dma, addr, size, dir,
+		 "dma_sync_single_for_cpu: address is not mapped");
+}
+
+void rl_dma_sync_for_device(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
+			    enum rl_dma_dir dir)
+{
+	dma_sync(dma, addr, size, dir,
+		 "dma_sync_single_for_device: address is not mapped");
+}
+
+bool rl_dma_device_access(struct rl_dma *dma, rl_dma_addr_t addr, u32 len,
+			  bool to_device)
+{
+	int slot = dma_slot(dma, addr);
+	struct rl_dma_map *map = slot < 0 ? NULL : &dma->maps[slot];
+	u8 bad_dir = to_device ? RL_DMA_FROM_DEVICE : RL_DMA_TO_DEVICE;
+
+	if (!map || !map->live || addr < map->addr ||
+	    addr + len > map->addr + map->size || map->dir == bad_dir) {
+		dma_report(dma, RL_F_DMA_DEVICE, slot, len, (u32)addr,
+			   to_device ?
+			   "device read from memory not mapped to it (IOMMU fault)" :
+			   "device wrote to memory not mapped from it (IOMMU fault)");
+		return false;
+	}
+	return true;
+}
+
+u32 rl_dma_check_all_unmapped(struct rl_dma *dma)
+{
+	u32 i;
+
+	for (i = 0; i < dma->cap; i++)
+		if (dma->maps[i].live)
+			rl_ledger_expect(dma->m->ledger, RL_OBJ_DMA,
+					 dma->base + i, RL_OWNER(RL_OWN_NONE, 0),
+					 RL_F_LEAK,
+					 "DMA mapping still live at the end (dma_debug leak)");
+	return dma->live;
+}

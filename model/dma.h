@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dma.h - the streaming DMA API (dma_map_single/page, dma_unmap_*,
+ * dma_sync_single_for_cpu/device, dma_mapping_error) with the checks that
+ * CONFIG_DMA_API_DEBUG (kernel/dma/debug.c) makes: unknown address, size or
+ * direction mismatch, double unmap, sync outside a live mapping, mappings
+ * still live at the end.  Addresses are deterministic: slot-based IOVAs.
+ */
+#ifndef RL_DMA_H
+#define RL_DMA_H
+
+#include "model.h"
+
+enum rl_dma_dir {
+	RL_DMA_BIDIRECTIONAL = 0,	/* DMA_BIDIRECTIONAL */
+	RL_DMA_TO_DEVICE = 1,		/* DMA_TO_DEVICE */
+	RL_DMA_FROM_DEVICE = 2,		/* DMA_FROM_DEVICE */
+};
+
+/* What dma_map_* returns on failure (DMA_MAPPING_ERROR). */
+#define RL_DMA_MAPPING_ERROR	(~(rl_dma_addr_t)0)
+#define RL_DMA_BASE		0x80000000ULL
+/* Each slot spans 64 KiB of IOVA space; a mapping may not exceed it. */
+#define RL_DMA_SLOT_SHIFT	16
+#define RL_DMA_MAX_LEN		(1U << RL_DMA_SLOT_SHIFT)
+
+struct rl_dma_map {
+	rl_dma_addr_t addr;	/* last address handed out for this slot */
+	u32 size;
+	u8 dir;
+	bool live;
+	bool was_mapped;	/* slot used before: tells double unmap apart */
+	u32 tag;		/* owner tag given by the mapper */
+};
+
+struct rl_dma {
+	struct rl_model *m;
+	u32 base;		/* ledger ids of RL_OBJ_DMA */
+	u32 cap;
+	u32 live;
+	struct rl_dma_map *maps;
+	u32 *free_slots;	/* stack of free slots, lowest on top */
+	u32 free_top;
+};
+
+struct rl_dma *rl_dma_create(struct rl_model *m, u32 cap);
+void rl_dma_destroy(struct rl_dma *dma);
+bool rl_dma_is_valid(const struct rl_dma *dma);
+
+/* dma_map_single(): @tag names the owner in findings. */
+rl_dma_addr_t rl_dma_map_single(struct rl_dma *dma, u32 size,
+				enum rl_dma_dir dir, u32 tag);
+/* dma_map_page(): page id recorded as the tag. */
+rl_dma_addr_t rl_dma_map_page(struct rl_dma *dma, u32 page_id, u32 offset,
+			      u32 size, enum rl_dma_dir dir);
+/* dma_mapping_error() */
+bool rl_dma_mapping_error(rl_dma_addr_t addr);
+/* dma_unmap_single() / dma_unmap_page() */
+void rl_dma_unmap(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
+		  enum rl_dma_dir dir);
+/* dma_sync_single_for_cpu() / _for_device() */
+void rl_dma_sync_for_cpu(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
+			 enum rl_dma_dir dir);
+void rl_dma_sync_for_device(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
+			    enum rl_dma_dir dir);
+/*
+ * Hardware side: the device reads (@to_device) or writes @len bytes at
+ * @addr.  Reported unless the range lies in a live mapping whose direction
+ * allows that access (what an IOMMU fault would catch).
+ */
+bool rl_dma_device_access(struct rl_dma *dma, rl_dma_addr_t addr, u32 len,
+			  bool to_device);
+/* Reports every live mapping as a leak; returns the number live. */
+u32 rl_dma_check_all_unmapped(struct rl_dma *dma);
+
+#endif /* RL_DMA_H */

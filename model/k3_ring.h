@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * k3_ring.h - a K3 ring accelerator ring (drivers/soc/ti/k3-ringacc.c)
+ * holding descriptor DMA addresses.  Free-running u32 indices masked on
+ * access (as liburing does); a push onto a full ring fails with -ENOMEM.
+ * A descriptor pushed carries its whole linked chain with it: hardware
+ * owns every descriptor of the chain until it comes back out.
+ */
+#ifndef RL_K3_RING_H
+#define RL_K3_RING_H
+
+#include "model.h"
+#include "cppi_desc_pool.h"
+
+struct rl_ring {
+	struct rl_obj_hdr hdr;	/* hdr.id is the ring id owners name */
+	struct rl_model *m;
+	struct rl_desc_pool *pool;
+	const char *name;
+	u32 size;		/* logical capacity */
+	u32 mask;		/* storage is a power of two */
+	u32 prod;
+	u32 cons;
+	u32 ndesc;		/* descriptors held, chains included */
+	rl_dma_addr_t *slot;
+};
+
+struct rl_ring *rl_ring_create(struct rl_model *m, struct rl_desc_pool *pool,
+			       u32 size, const char *name);
+void rl_ring_destroy(struct rl_ring *ring);
+bool rl_ring_is_valid(const struct rl_ring *ring);
+
+/* k3_ringacc_ring_get_occ() */
+u32 rl_ring_occ(const struct rl_ring *ring);
+/* k3_ringacc_ring_push(): driver side, fault site RL_FAULT_RING_PUSH */
+int rl_ring_push(struct rl_ring *ring, rl_dma_addr_t dma);
+/* k3_ringacc_ring_pop(): -ENODATA when empty */
+int rl_ring_pop(struct rl_ring *ring, rl_dma_addr_t *dma);
+/* Hardware side push (no fault injection); -ENOMEM when full. */
+int rl_ring_hw_push(struct rl_ring *ring, rl_dma_addr_t dma);
+/*
+ * k3_ringacc_ring_reset(): forgets every entry.  Descriptors still in the
+ * ring are lost for good; each is reported as RL_F_DROPPED.
+ */
+void rl_ring_reset(struct rl_ring *ring);
+/* Owner value of this ring in the ledger. */
+u32 rl_ring_owner(const struct rl_ring *ring);
+
+#endif /* RL_K3_RING_H */

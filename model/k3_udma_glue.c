@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * k3_udma_glue.c - UDMA glue channels and the packet DMA behind them.
+ * Semantics follow drivers/dma/ti/k3-udma-glue.c (k3_udma_glue_*) and the
+ * CPPI5 teardown protocol (cppi5_desc_is_tdcm).
+ */
+#include "k3_udma_glue.h"
+#include "dma.h"
+
+void rl_hw_set_tdown_mode(struct rl_model *m, enum rl_tdown_mode mode,
+			  u32 delay)
+{
+	m->tdown_mode = mode;
+	m->tdown_delay = delay;
+}
+
+static void tdown_request(struct rl_model *m, struct rl_udma_tdown *t)
+{
+	t->requested = true;
+	t->never = m->tdown_mode == RL_TDOWN_NEVER;
+	t->countdown = m->tdown_mode == RL_TDOWN_AFTER ? m->tdown_delay : 0;
+}
+
+/* Deliver the marker when due; it waits while the ring is full. */
+static void tdown_tick(struct rl_udma_tdown *t, struct rl_ring *ring,
+		       bool step)
+{
+	if (!t->requested || t->never)
+		return;
+	if (step && t->countdown) {
+		t->countdown--;
+		return;
+	}
+	if (!t->countdown && !rl_ring_hw_push(ring, RL_CPPI5_TDCM_MARKER))
+		t->requested = false;
+}
+
+struct rl_k3_udma_glue_rx_channel *
+rl_k3_udma_glue_request_rx_chn(struct rl_model *m, struct rl_desc_pool *pool,
+			       u32 flow_num, u32 ring_size, bool single_fdq)
+{
+	struct rl_k3_udma_glue_rx_channel *chn;
+	u32 f;
+	int id;
+
+	if (!flow_num || flow_num > RL_MAX_FLOWS)
+		return NULL;
+	chn = rl_zalloc(sizeof(*chn));
+	if (!chn)
+		return NULL;
+	chn->m = m;
+	chn->pool = pool;
+	chn->flow_num = flow_num;
+	chn->single_fdq = single_fdq;
+	for (f = 0; f < flow_num; f++) {
+		if (!single_fdq || !f)
+			chn->flows[f].fdq = rl_ring_create(m, pool, ring_size,
+							   "rx fdq");
+		else
+			chn->flows[f].fdq = chn->flows[0].fdq;
+		chn->flows[f].ring = rl_ring_create(m, pool, ring_size,
+						    "rx compl");
+		if (!chn->flows[f].fdq || !chn->flows[f].ring)
+			goto fail;
+	}
+	id = rl_model_register(m, RL_REG_RX_CHN, chn);
+	if (id < 0)
+		goto fail;
+	chn->hdr.id = (u32)id;
+	return chn;
+fail:
+	chn->flow_num = f + 1;
+	rl_k3_udma_glue_release_rx_chn(chn);
+	return NULL;
+}
+
+void rl_k3_udma_glue_release_rx_chn(struct rl_k3_udma_glue_rx_channel *chn)
+{
+	u32 f;
+
+	for (f = 0; f < chn->flow_num; f++) {
+		if (!chn->single_fdq || !f)
+			rl_ring_destroy(chn->flows[f].fdq);
+		rl_ring_destroy(chn->flows[f].ring);
+	}
+	rl_model_unregister(chn->m, RL_REG_RX_CHN, chn);
+	rl_free(chn);
+}
+
+bool rl_udma_rx_chn_is_valid(const struct rl_k3_udma_glue_rx_channel *chn)
+{
+	u32 f;
+
+	if (!chn->flow_num || chn->flow_num > RL_MAX_FLOWS)
+		return false;
+	for (f = 0; f < chn->flow_num; f++) {
+		const struct rl_udma_rx_flow *fl = &chn->flows[f];
+
+		if (!fl->fdq || !fl->ring ||
+		    (chn->single_fdq && fl->fdq != chn->flows[0].fdq))
+			return false;
+		if (!rl_ring_is_valid(fl->ring) || !rl_ring_is_valid(fl->fdq))
+			return false;
+	}
+	return true;
+}
+
+int rl_k3_udma_glue_enable_rx_chn(struct rl_k3_udma_glue_rx_channel *chn)
+{
+	chn->enabled = true;
+	return 0;
+}
+
+void rl_k3_udma_glue_disable_rx_chn(struct rl_k3_udma_glue_rx_channel *chn)
+{
+	chn->enabled = false;
+}
+
+int rl_k3_udma_glue_push_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
+				u32 flow, void *desc, rl_dma_addr_t dma)
+{
+	if (flow >= chn->flow_num)
+		return -EINVAL;
+	return rl_ring_push(chn->flows[flow].fdq, dma);
+}
+
+int rl_k3_udma_glue_pop_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
+			       u32 flow, rl_dma_addr_t *dma)
+{
+	if (flow >= chn->flow_num)
+		return -EINVAL;
+	return rl_ring_pop(chn->flows[flow].ring, dma);
+}
+
+void rl_k3_udma_glue_tdown_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
+				  bool sync)
+{
+	/*
+	 * The channel stops taking packets at once; the marker lands on the
+	 * default flow's completion ring (flow 0) when the hardware is done.
+	 */
+	tdown_request(chn->m, &chn->tdown);
+	tdown_tick(&chn->tdown, chn->flows[0].ring, false);
+}
+
+void rl_k3_udma_glue_reset_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
+				  u32 flow, void *data,
+				  void (*cleanup)(void *data,
+						  rl_dma_addr_t desc_dma))
+{
+	struct rl_udma_rx_flow *fl;
+	u32 occ;
+
+	if (flow >= chn->flow_num)
+		return;
+	fl = &chn->flows[flow];
+	/* a shared FDQ is cleaned once, with flow 0 (single_fdq) */
+	if (!chn->single_fdq || !flow) {
+		for (occ = rl_ring_occ(fl->fdq); occ; occ--) {
+			rl_dma_addr_t dma;
+
+			if (rl_ring_pop(fl->fdq, &dma))
+				break;
+			cleanup(data, dma);
+		}
+		rl_ring_reset(fl->fdq);
+	}
+	/* the completion ring is assumed empty: reset, no callback */
+	rl_ring_reset(fl->ring);
+}
+
+struct rl_k3_udma_glue_tx_channel *
+rl_k3_udma_glue_request_tx_chn(struct rl_model *m, struct rl_desc_pool *pool,
+			       u32 ring_size)
+{
+	struct rl_k3_udma_glue_tx_channel *chn = rl_zalloc(sizeof(*chn));
+	int id;
+
+	if (!chn)
+		return NULL;
+	chn->m = m;
+	chn->pool = pool;
+	chn->ring = rl_ring_create(m, pool, ring_size, "tx");
+	chn->ringtxcq = rl_ring_create(m, pool, ring_size, "tx compl");
+	id = chn->ring && chn->ringtxcq ?
+	     rl_model_register(m, RL_REG_TX_CHN, chn) : -1;
+	if (id < 0) {
+		rl_ring_destroy(chn->ring);
+		rl_ring_destroy(chn->ringtxcq);
+		rl_free(chn);
+		return NULL;
+	}
+	chn->hdr.id = (u32)id;
+	return chn;
+}
+
+void rl_k3_udma_glue_release_tx_chn(struct rl_k3_udma_glue_tx_channel *chn)
+{
+	rl_ring_destroy(chn->ring);
+	rl_ring_destroy(chn->ringtxcq);
+	rl_model_unregister(chn->m, RL_REG_TX_CHN, chn);
+	rl_free(chn);
+}
+
+bool rl_udma_tx_chn_is_valid(const struct rl_k3_udma_glue_tx_channel *chn)
+{
+	return chn->ring && chn->ringtxcq && rl_ring_is_valid(chn->ring) &&
+	       rl_ring_is_valid(chn->ringtxcq);
+}
+
+int rl_k3_udma_glue_enable_tx_chn(struct rl_k3_udma_glue_tx_channel *chn)
+{
+	chn->enabled = true;
+	return 0;
+}
+
+void rl_k3_udma_glue_disable_tx_chn(struct rl_k3_udma_glue_tx_channel *chn)
+{
+	chn->enabled = false;
+}
+
+int rl_k3_udma_glue_push_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
+				void *desc, rl_dma_addr_t dma)
+{
+	return rl_ring_push(chn->ring, dma);
+}
+
+int rl_k3_udma_glue_pop_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
+			       rl_dma_addr_t *dma)
+{
+	return rl_ring_pop(chn->ringtxcq, dma);
+}
+
+void rl_k3_udma_glue_tdown_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
+				  bool sync)
+{
+	tdown_request(chn->m, &chn->tdown);
+	tdown_tick(&chn->tdown, chn->ringtxcq, false);
+}
+
+void rl_k3_udma_glue_reset_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
+				  void *data,
+				  void (*cleanup)(void *data,
+						  rl_dma_addr_t desc_dma))
+{
+	u32 occ;
+
+	/* TX ring: never sent, cleaned entry by entry */
+	for (occ = rl_ring_occ(chn->ring); occ; occ--) {
+		rl_dma_addr_t dma;
+
+		if (rl_ring_pop(chn->ring, &dma))
+			break;
+		cleanup(data, dma);
+	}
+	rl_ring_reset(chn->ring);
+	/* TX completion ring: dropped without callback */
+	rl_ring_reset(chn->ringtxcq);
+}
+
+int rl_hw_rx_packet(struct rl_k3_udma_glue_rx_channel *chn, u32 flow,
+		    u32 port, u32 len, u32 csum_info)
+{
+	struct rl_udma_rx_flow *fl;
+	struct rl_cppi5_desc *d;
+	rl_dma_addr_t dma;
+
+	if (flow >= chn->flow_num || !chn->enabled || chn->tdown.requested)
+		return -EIO;
+	fl = &chn->flows[flow];
+	if (rl_ring_occ(fl->ring) >= fl->ring->size || rl_ring_pop(fl->fdq, &dma)) {
+		chn->rx_dropped++;
+		return -ENOSPC;
+	}
+	d = rl_desc_pool_hw_desc(chn->pool, dma);
+	if (len > d->buf_info1)
+		len = d->buf_info1;
+	rl_dma_device_access(chn->m->dma, d->buf_ptr, len, false);
+	d->pkt_info0 = (d->pkt_info0 & ~RL_CPPI5_PKTLEN_MASK) | len;
+	d->pkt_info1 = flow;
+	d->src_dst_tag = port << 16;
+	d->psdata[2] = csum_info;
+	return rl_ring_hw_push(fl->ring, dma);
+}
+
+u32 rl_hw_tx_complete(struct rl_k3_udma_glue_tx_channel *chn, u32 k)
+{
+	u32 done = 0;
+
+	while (done < k && chn->enabled && !chn->tdown.requested &&
+	       rl_ring_occ(chn->ringtxcq) < chn->ringtxcq->size) {
+		rl_dma_addr_t dma, next;
+		u32 hops = 0;
+
+		if (rl_ring_pop(chn->ring, &dma))
+			break;
+		/* the DMA reads every buffer of the chain */
+		for (next = dma; next && hops < 32; hops++) {
+			struct rl_cppi5_desc *d = rl_desc_pool_hw_desc(chn->pool,
+								       next);
+
+			if (!d)
+				break;
+			rl_dma_device_access(chn->m->dma, d->buf_ptr,
+					     d->buf_info1, true);
+			next = d->next_desc;
+		}
+		rl_ring_hw_push(chn->ringtxcq, dma);
+		done++;
+	}
+	return done;
+}
+
+void rl_hw_step(struct rl_model *m)
+{
+	u32 i;
+
+	for (i = 0; i < RL_MAX_REG; i++) {
+		struct rl_k3_udma_glue_rx_channel *rx = m->reg[RL_REG_RX_CHN][i];
+		struct rl_k3_udma_glue_tx_channel *tx = m->reg[RL_REG_TX_CHN][i];
+
+		if (rx)
+			tdown_tick(&rx->tdown, rx->flows[0].ring, true);
+		if (tx)
+			tdown_tick(&tx->tdown, tx->ringtxcq, true);
+	}
+}

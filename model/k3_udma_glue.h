@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * k3_udma_glue.h - drivers/dma/ti/k3-udma-glue.c channels plus the DMA
+ * hardware behind them, driven by the harness:
+ *  - RX channel with flows; each flow has a free-descriptor queue (FDQ)
+ *    and a completion ring.  PKTDMA: one FDQ per flow.  UDMA-P: one FDQ
+ *    shared by the channel's flows (single_fdq).
+ *  - TX channel with a submit ring and a completion ring.
+ *  - Teardown: tdown_*_chn() makes the hardware put a teardown completion
+ *    marker (TDCM) in a completion ring once it is done; the harness picks
+ *    when: at once, after k hardware steps, or never.
+ *  - reset_rx_chn() cleans only the FDQ (cleanup callback per entry) and
+ *    resets the completion ring with no callback, exactly like the glue:
+ *    whatever was completed but not popped is lost (RL_F_DROPPED).
+ */
+#ifndef RL_K3_UDMA_GLUE_H
+#define RL_K3_UDMA_GLUE_H
+
+#include "model.h"
+#include "k3_ring.h"
+
+#define RL_MAX_FLOWS	8
+
+enum rl_tdown_mode {
+	RL_TDOWN_NOW,		/* marker queued by the tdown call itself */
+	RL_TDOWN_AFTER,		/* marker after tdown_delay hardware steps */
+	RL_TDOWN_NEVER,		/* marker never arrives */
+};
+
+struct rl_udma_rx_flow {
+	struct rl_ring *fdq;	/* shared with flow 0 when single_fdq */
+	struct rl_ring *ring;	/* completion ring */
+};
+
+/* Teardown progress of one channel. */
+struct rl_udma_tdown {
+	bool requested;		/* tdown_*_chn() called, marker not yet out */
+	u32 countdown;		/* hardware steps left before the marker */
+	bool never;
+};
+
+struct rl_k3_udma_glue_rx_channel {
+	struct rl_obj_hdr hdr;
+	struct rl_model *m;
+	struct rl_desc_pool *pool;
+	u32 flow_num;
+	bool single_fdq;	/* UDMA-P: one FDQ for the whole channel */
+	bool enabled;
+	struct rl_udma_rx_flow flows[RL_MAX_FLOWS];
+	struct rl_udma_tdown tdown;
+	u32 rx_dropped;		/* packets dropped by hw: no free descriptor */
+};
+
+struct rl_k3_udma_glue_tx_channel {
+	struct rl_obj_hdr hdr;
+	struct rl_model *m;
+	struct rl_desc_pool *pool;
+	bool enabled;
+	struct rl_ring *ring;	/* submit ring */
+	struct rl_ring *ringtxcq;	/* completion ring */
+	struct rl_udma_tdown tdown;
+};
+
+/* Teardown marker policy for every channel (harness knob). */
+void rl_hw_set_tdown_mode(struct rl_model *m, enum rl_tdown_mode mode,
+			  u32 delay);
+
+/* k3_udma_glue_request_rx_chn() + rx flow init */
+struct rl_k3_udma_glue_rx_channel *
+rl_k3_udma_glue_request_rx_chn(struct rl_model *m, struct rl_desc_pool *pool,
+			       u32 flow_num, u32 ring_size, bool single_fdq);
+void rl_k3_udma_glue_release_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
+bool rl_udma_rx_chn_is_valid(const struct rl_k3_udma_glue_rx_channel *chn);
+int rl_k3_udma_glue_enable_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
+void rl_k3_udma_glue_disable_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
+int rl_k3_udma_glue_push_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
+				u32 flow, void *desc, rl_dma_addr_t dma);
+int rl_k3_udma_glue_pop_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
+			       u32 flow, rl_dma_addr_t *dma);
+void rl_k3_udma_glue_tdown_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
+				  bool sync);
+void rl_k3_udma_glue_reset_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
+				  u32 flow, void *data,
+				  void (*cleanup)(void *data,
+						  rl_dma_addr_t desc_dma));
+
+/* k3_udma_glue_request_tx_chn() */
+struct rl_k3_udma_glue_tx_channel *
+rl_k3_udma_glue_request_tx_chn(struct rl_model *m, struct rl_desc_pool *pool,
+			       u32 ring_size);
+void rl_k3_udma_glue_release_tx_chn(struct rl_k3_udma_glue_tx_channel *chn);
+bool rl_udma_tx_chn_is_valid(const struct rl_k3_udma_glue_tx_channel *chn);
+int rl_k3_udma_glue_enable_tx_chn(struct rl_k3_udma_glue_tx_channel *chn);
+void rl_k3_udma_glue_disable_tx_chn(struct rl_k3_udma_glue_tx_channel *chn);
+int rl_k3_udma_glue_push_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
+				void *desc, rl_dma_addr_t dma);
+int rl_k3_udma_glue_pop_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
+			       rl_dma_addr_t *dma);
+void rl_k3_udma_glue_tdown_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
+				  bool sync);
+void rl_k3_udma_glue_reset_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
+				  void *data,
+				  void (*cleanup)(void *data,
+						  rl_dma_addr_t desc_dma));
+
+/*
+ * Hardware side.  rl_hw_rx_packet(): a packet of @len bytes arrives on
+ * @flow from @port; the DMA takes the FDQ head, writes the buffer (checked
+ * against the DMA mappings), fills length, source port and the checksum
+ * word (psdata[2]) and queues it on the flow's completion ring.  Returns 0,
+ * or -ENOSPC when no descriptor was free (packet dropped), -EIO when the
+ * channel is not running.
+ */
+int rl_hw_rx_packet(struct rl_k3_udma_glue_rx_channel *chn, u32 flow,
+		    u32 port, u32 len, u32 csum_info);
+/* Hardware sends up to @k queued TX packets; returns how many completed. */
+u32 rl_hw_tx_complete(struct rl_k3_udma_glue_tx_channel *chn, u32 k);
+/* One hardware step on every channel: delayed teardown markers arrive. */
+void rl_hw_step(struct rl_model *m);
+
+#endif /* RL_K3_UDMA_GLUE_H */

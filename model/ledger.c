@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ledger.c - ownership ledger: one owner per object, counters per owner
+ * kind kept in step with the owner table, structured findings.
+ */
+#include "ledger.h"
+
+static const char * const finding_names[RL_F_NR] = {
+	[RL_F_NONE] = "NONE",
+	[RL_F_OWNER] = "OWNER",
+	[RL_F_DOUBLE_FREE] = "DOUBLE_FREE",
+	[RL_F_USE_AFTER_FREE] = "USE_AFTER_FREE",
+	[RL_F_LEAK] = "LEAK",
+	[RL_F_DROPPED] = "DROPPED",
+	[RL_F_POOL_LEAK] = "POOL_LEAK",
+	[RL_F_DMA_UNKNOWN] = "DMA_UNKNOWN",
+	[RL_F_DMA_MISMATCH] = "DMA_MISMATCH",
+	[RL_F_DMA_DOUBLE_UNMAP] = "DMA_DOUBLE_UNMAP",
+	[RL_F_DMA_SYNC] = "DMA_SYNC",
+	[RL_F_DMA_DEVICE] = "DMA_DEVICE",
+	[RL_F_PP_INFLIGHT] = "PP_INFLIGHT",
+	[RL_F_PP_STALLED] = "PP_STALLED",
+	[RL_F_XSK] = "XSK",
+	[RL_F_XDP] = "XDP",
+	[RL_F_NAPI] = "NAPI",
+	[RL_F_BQL] = "BQL",
+	[RL_F_INVALID] = "INVALID",
+};
+
+static const char * const class_names[RL_OBJ_NR] = {
+	[RL_OBJ_DESC] = "desc",
+	[RL_OBJ_PAGE] = "page",
+	[RL_OBJ_XSK] = "xsk",
+	[RL_OBJ_DMA] = "dma",
+	[RL_OBJ_SKB] = "skb",
+	[RL_OBJ_FRAME] = "frame",
+};
+
+static const char * const owner_names[RL_OWN_NR] = {
+	[RL_OWN_NONE] = "none",
+	[RL_OWN_POOL] = "pool",
+	[RL_OWN_DRIVER] = "driver",
+	[RL_OWN_RING] = "ring",
+	[RL_OWN_LOST] = "lost",
+	[RL_OWN_SKB] = "skb",
+	[RL_OWN_FRAME] = "frame",
+	[RL_OWN_REDIRECT] = "redirect",
+	[RL_OWN_STACK] = "stack",
+	[RL_OWN_USER] = "user",
+	[RL_OWN_FILL] = "fill",
+	[RL_OWN_RX] = "rx",
+	[RL_OWN_TX] = "tx",
+	[RL_OWN_COMP] = "comp",
+	[RL_OWN_TX_HW] = "tx_hw",
+	[RL_OWN_MAPPED] = "mapped",
+};
+
+const char *rl_finding_kind_name(enum rl_finding_kind kind)
+{
+	return kind < RL_F_NR ? finding_names[kind] : "?";
+}
+
+const char *rl_obj_class_name(enum rl_obj_class cls)
+{
+	return cls < RL_OBJ_NR ? class_names[cls] : "?";
+}
+
+const char *rl_owner_kind_name(enum rl_owner_kind kind)
+{
+	return kind < RL_OWN_NR ? owner_names[kind] : "?";
+}
+
+struct rl_ledger *rl_ledger_create(const u32 cap[RL_OBJ_NR])
+{
+	struct rl_ledger *l = rl_zalloc(sizeof(*l));
+	int c;
+
+	if (!l)
+		return NULL;
+	for (c = 0; c < RL_OBJ_NR; c++) {
+		l->cap[c] = cap[c];
+		/* one spare slot so that a zero capacity still allocates */
+		l->owner[c] = rl_zalloc((cap[c] + 1) * sizeof(u32));
+		if (!l->owner[c]) {
+			rl_ledger_destroy(l);
+			return NULL;
+		}
+		l->count[c][RL_OWN_NONE] = cap[c];
+	}
+	return l;
+}
+
+void rl_ledger_destroy(struct rl_ledger *l)
+{
+	int c;
+
+	if (!l)
+		return;
+	for (c = 0; c < RL_OBJ_NR; c++)
+		rl_free(l->owner[c]);
+	rl_free(l);
+}
+
+void rl_ledger_set_report(struct rl_ledger *l, rl_report_fn fn, void *ctx)
+{
+	l->report = fn;
+	l->report_ctx = ctx;
+}
+
+bool rl_ledger_is_valid(const struct rl_ledger *l)
+{
+	int c, k;
+
+	if (!l)
+		return false;
+	for (c = 0; c < RL_OBJ_NR; c++) {
+		u32 sum = 0;
+
+		if (!l->owner[c] || l->reserved[c] > l->cap[c])
+			return false;
+		for (k = 0; k < RL_OWN_NR; k++)
+			sum += l->count[c][k];
+		if (sum != l->cap[c])
+			return false;
+	}
+	return true;
+}
+
+bool rl_ledger_reserve(struct rl_ledger *l, enum rl_obj_class cls, u32 n,
+		       u32 *base)
+{
+	if (n > l->cap[cls] - l->reserved[cls])
+		return false;
+	*base = l->reserved[cls];
+	l->reserved[cls] += n;
+	return true;
+}
+
+void rl_ledger_unreserve(struct rl_ledger *l, enum rl_obj_class cls,
+			 u32 base, u32 n)
+{
+	/* Ids are bump allocated; only the newest range can be returned. */
+	if (base + n == l->reserved[cls])
+		l->reserved[cls] = base;
+}
+
+u32 rl_ledger_owner(const struct rl_ledger *l, enum rl_obj_class cls, u32 id)
+{
+	return id < l->cap[cls] ? l->owner[cls][id] : RL_OWNER(RL_OWN_NONE, 0);
+}
+
+void rl_ledger_report(struct rl_ledger *l, const struct rl_finding *f)
+{
+	struct rl_finding copy = *f;
+
+	copy.step = l->step;
+	if (!l->findings)
+		l->first = copy;
+	l->last = copy;
+	l->findings++;
+	if (l->report) {
+		l->report(l->report_ctx, &copy);
+	} else {
+		char buf[256];
+
+		rl_finding_format(&copy, buf, sizeof(buf));
+		rl_log("%s\n", buf);
+	}
+}
+
+void rl_ledger_report_count(struct rl_ledger *l, enum rl_finding_kind kind,
+			    enum rl_obj_class cls, u32 obj, u32 expected,
+			    u32 actual, const char *what)
+{
+	struct rl_finding f = {
+		.kind = kind, .cls = cls, .obj = obj, .owners = false,
+		.expected = expected, .actual = actual, .what = what,
+	};
+
+	rl_ledger_report(l, &f);
+}
+
+void rl_ledger_set(struct rl_ledger *l, enum rl_obj_class cls, u32 id, u32 to)
+{
+	u32 *slot;
+
+	if (id >= l->cap[cls])
+		return;
+	slot = &l->owner[cls][id];
+	l->count[cls][RL_OWNER_KIND(*slot)]--;
+	l->count[cls][RL_OWNER_KIND(to)]++;
+	*slot = to;
+}
+
+void rl_ledger_expect(struct rl_ledger *l, enum rl_obj_class cls, u32 id,
+		      u32 expected, enum rl_finding_kind kind,
+		      const char *what)
+{
+	struct rl_finding f = {
+		.kind = kind, .cls = cls, .obj = id, .owners = true,
+		.expected = expected, .actual = rl_ledger_owner(l, cls, id),
+		.what = what,
+	};
+
+	rl_ledger_report(l, &f);
+}
+
+bool rl_ledger_move(struct rl_ledger *l, enum rl_obj_class cls, u32 id,
+		    u32 from, u32 to, enum rl_finding_kind kind,
+		    const char *what)
+{
+	if (id >= l->cap[cls] || l->owner[cls][id] != from) {
+		rl_ledger_expect(l, cls, id, from, kind, what);
+		return false;
+	}
+	rl_ledger_set(l, cls, id, to);
+	return true;
+}
+
+u32 rl_ledger_count(const struct rl_ledger *l, enum rl_obj_class cls,
+		    enum rl_owner_kind kind)
+{
+	return l->count[cls][kind];
+}
+
+u32 rl_ledger_count_owner(const struct rl_ledger *l, enum rl_obj_class cls,
+			  u32 base, u32 n, u32 owner)
+{
+	u32 i, c = 0;
+
+	for (i = base; i < base + n && i < l->cap[cls]; i++)
+		c += l->owner[cls][i] == owner;
+	return c;
+}
+
+static u64 fnv1a(u64 h, u32 v)
+{
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		h ^= (v >> (8 * i)) & 0xff;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+u64 rl_ledger_digest(const struct rl_ledger *l)
+{
+	u64 h = 0xcbf29ce484222325ULL;
+	u32 c, i;
+
+	for (c = 0; c < RL_OBJ_NR; c++) {
+		h = fnv1a(h, l->cap[c]);
+		for (i = 0; i < l->cap[c]; i++)
+			h = fnv1a(h, l->owner[c][i]);
+	}
+	return fnv1a(h, l->findings);
+}
+
+static int format_owner(char *buf, size_t len, u32 o)
+{
+	return snprintf(buf, len, "%s:%u", rl_owner_kind_name(RL_OWNER_KIND(o)),
+			(unsigned int)RL_OWNER_IDX(o));
+}
+
+int rl_finding_format(const struct rl_finding *f, char *buf, size_t len)
+{
+	char exp[32], act[32];
+
+	if (f->owners) {
+		format_owner(exp, sizeof(exp), f->expected);
+		format_owner(act, sizeof(act), f->actual);
+	} else {
+		snprintf(exp, sizeof(exp), "%u", (unsigned int)f->expected);
+		snprintf(act, sizeof(act), "%u", (unsigned int)f->actual);
+	}
+	return snprintf(buf, len, "step %u: %s %s#%u: expected %s, actual %s: %s",
+			(unsigned int)f->step, rl_finding_kind_name(f->kind),
+			rl_obj_class_name(f->cls), (unsigned int)f->obj, exp, act,
+			f->what ? f->what : "");
+}

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ledger.h - the ownership ledger.  Every accounted object (descriptor,
+ * page, XSK frame, DMA mapping, skb, xdp_frame) has exactly one owner at any
+ * time, recorded here.  Facilities move objects between owners with
+ * rl_ledger_move(), which reports a finding when the object was not where
+ * the caller said it was (double free, free of an object in a ring, ...).
+ * Findings go through one hook: abort in fuzzers, a KUnit failure in tests.
+ */
+#ifndef RL_LEDGER_H
+#define RL_LEDGER_H
+
+#include "rl_compat.h"
+
+enum rl_obj_class {
+	RL_OBJ_DESC,	/* CPPI5 descriptor */
+	RL_OBJ_PAGE,	/* struct page */
+	RL_OBJ_XSK,	/* UMEM frame of an xsk_buff_pool */
+	RL_OBJ_DMA,	/* live DMA mapping slot */
+	RL_OBJ_SKB,	/* sk_buff */
+	RL_OBJ_FRAME,	/* xdp_frame */
+	RL_OBJ_NR
+};
+
+enum rl_owner_kind {
+	RL_OWN_NONE,	/* does not exist / back with the system allocator */
+	RL_OWN_POOL,	/* free in its allocator (desc pool, page_pool, xsk) */
+	RL_OWN_DRIVER,	/* held by driver software */
+	RL_OWN_RING,	/* in a hardware ring (idx = ring id) */
+	RL_OWN_LOST,	/* dropped by a ring reset: never coming back */
+	RL_OWN_SKB,	/* attached to an skb (idx = skb id) */
+	RL_OWN_FRAME,	/* attached to an xdp_frame (idx = frame id) */
+	RL_OWN_REDIRECT, /* queued at a redirect target */
+	RL_OWN_STACK,	/* delivered to the network stack */
+	RL_OWN_USER,	/* XSK: with user space */
+	RL_OWN_FILL,	/* XSK: in the fill ring */
+	RL_OWN_RX,	/* XSK: in the RX ring */
+	RL_OWN_TX,	/* XSK: in the TX ring */
+	RL_OWN_COMP,	/* XSK: in the completion ring (published) */
+	RL_OWN_TX_HW,	/* XSK: peeked by the driver, completion slot reserved */
+	RL_OWN_MAPPED,	/* DMA: mapping live (idx = owner tag) */
+	RL_OWN_NR
+};
+
+/* An owner is a kind plus an index (ring id, pool id, skb id...). */
+#define RL_OWNER(kind, idx) (((u32)(kind) << 24) | ((u32)(idx) & 0xffffff))
+#define RL_OWNER_KIND(o) ((enum rl_owner_kind)((o) >> 24))
+#define RL_OWNER_IDX(o) ((o) & 0xffffff)
+
+enum rl_finding_kind {
+	RL_F_NONE,
+	RL_F_OWNER,		/* object was not with the owner the caller assumed */
+	RL_F_DOUBLE_FREE,	/* object freed while already free */
+	RL_F_USE_AFTER_FREE,	/* access to a freed object */
+	RL_F_LEAK,		/* object not back with its allocator at the end */
+	RL_F_DROPPED,		/* object dropped by a hardware ring reset */
+	RL_F_POOL_LEAK,		/* k3_cppi_desc_pool_destroy: size != avail */
+	RL_F_DMA_UNKNOWN,	/* unmap/sync of an address never mapped */
+	RL_F_DMA_MISMATCH,	/* unmap with another size or direction */
+	RL_F_DMA_DOUBLE_UNMAP,	/* unmap of an address already unmapped */
+	RL_F_DMA_SYNC,		/* sync of an unmapped range or outside it */
+	RL_F_DMA_DEVICE,	/* device accessed memory not mapped for it */
+	RL_F_PP_INFLIGHT,	/* page_pool: negative inflight */
+	RL_F_PP_STALLED,	/* page_pool: stalled pool shutdown */
+	RL_F_XSK,		/* xsk_buff_pool misuse (completion, dma map) */
+	RL_F_XDP,		/* xdp_rxq_info / memory model misuse */
+	RL_F_NAPI,		/* NAPI state machine misuse */
+	RL_F_BQL,		/* BQL completed more than sent */
+	RL_F_INVALID,		/* an <obj>_is_valid() predicate failed */
+	RL_F_NR
+};
+
+struct rl_finding {
+	enum rl_finding_kind kind;
+	enum rl_obj_class cls;
+	u32 obj;
+	bool owners;	/* expected/actual are owners (else plain numbers) */
+	u32 expected;
+	u32 actual;
+	u32 step;
+	const char *what;	/* the rule broken, naming the kernel function */
+};
+
+struct rl_ledger;
+typedef void (*rl_report_fn)(void *ctx, const struct rl_finding *f);
+
+struct rl_ledger {
+	u32 step;
+	u32 cap[RL_OBJ_NR];
+	u32 reserved[RL_OBJ_NR];	/* ids handed out, bump allocated */
+	u32 *owner[RL_OBJ_NR];
+	u32 count[RL_OBJ_NR][RL_OWN_NR];
+	u32 findings;
+	struct rl_finding first;
+	struct rl_finding last;
+	rl_report_fn report;
+	void *report_ctx;
+};
+
+struct rl_ledger *rl_ledger_create(const u32 cap[RL_OBJ_NR]);
+void rl_ledger_destroy(struct rl_ledger *l);
+bool rl_ledger_is_valid(const struct rl_ledger *l);
+void rl_ledger_set_report(struct rl_ledger *l, rl_report_fn fn, void *ctx);
+
+/* Reserve n consecutive ids of a class; returns false when out of room. */
+bool rl_ledger_reserve(struct rl_ledger *l, enum rl_obj_class cls, u32 n,
+		       u32 *base);
+/* Give back the most recent reservation (ids must all be RL_OWN_NONE). */
+void rl_ledger_unreserve(struct rl_ledger *l, enum rl_obj_class cls,
+			 u32 base, u32 n);
+
+u32 rl_ledger_owner(const struct rl_ledger *l, enum rl_obj_class cls, u32 id);
+/*
+ * Move object @id from owner @from to owner @to.  When the object is not
+ * with @from, report @kind (RL_F_OWNER, RL_F_DOUBLE_FREE...) with @what and
+ * leave the object where it is; returns whether the move happened.
+ */
+bool rl_ledger_move(struct rl_ledger *l, enum rl_obj_class cls, u32 id,
+		    u32 from, u32 to, enum rl_finding_kind kind,
+		    const char *what);
+/* Unconditional move for hardware-side transfers already checked. */
+void rl_ledger_set(struct rl_ledger *l, enum rl_obj_class cls, u32 id, u32 to);
+/* Report that object @id is not with @expected (no move). */
+void rl_ledger_expect(struct rl_ledger *l, enum rl_obj_class cls, u32 id,
+		      u32 expected, enum rl_finding_kind kind,
+		      const char *what);
+
+void rl_ledger_report(struct rl_ledger *l, const struct rl_finding *f);
+/* Report a finding about counts (expected vs actual numbers). */
+void rl_ledger_report_count(struct rl_ledger *l, enum rl_finding_kind kind,
+			    enum rl_obj_class cls, u32 obj, u32 expected,
+			    u32 actual, const char *what);
+
+/* Objects of @cls held by an owner of @kind (any index). */
+u32 rl_ledger_count(const struct rl_ledger *l, enum rl_obj_class cls,
+		    enum rl_owner_kind kind);
+/* Objects of @cls with owner exactly @owner, in [base, base + n). O(n). */
+u32 rl_ledger_count_owner(const struct rl_ledger *l, enum rl_obj_class cls,
+			  u32 base, u32 n, u32 owner);
+
+/* 64-bit FNV-1a over every owner and counter: equal on host and kernel. */
+u64 rl_ledger_digest(const struct rl_ledger *l);
+
+const char *rl_finding_kind_name(enum rl_finding_kind kind);
+const char *rl_obj_class_name(enum rl_obj_class cls);
+const char *rl_owner_kind_name(enum rl_owner_kind kind);
+/* One readable line, no newline; returns the length written. */
+int rl_finding_format(const struct rl_finding *f, char *buf, size_t len);
+
+#endif /* RL_LEDGER_H */

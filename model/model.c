@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * model.c - the world: creation, registries, fault sites, the per-step
+ * check over every facility and the end-of-run oracle.
+ */
+#include "model.h"
+#include "dma.h"
+#include "page.h"
+#include "page_pool.h"
+#include "cppi_desc_pool.h"
+#include "k3_ring.h"
+#include "k3_udma_glue.h"
+#include "xsk_pool.h"
+#include "xdp.h"
+#include "skb.h"
+#include "netdev.h"
+
+#define RL_LEAKS_NAMED	8	/* leak findings per class before a summary */
+
+static const char * const fault_names[RL_FAULT_NR] = {
+	[RL_FAULT_DMA_MAP] = "dma_map",
+	[RL_FAULT_DESC_ALLOC] = "desc_alloc",
+	[RL_FAULT_PAGE_ALLOC] = "page_alloc",
+	[RL_FAULT_SKB_ALLOC] = "skb_alloc",
+	[RL_FAULT_RING_PUSH] = "ring_push",
+	[RL_FAULT_XSK_ALLOC] = "xsk_alloc",
+};
+
+const char *rl_fault_site_name(enum rl_fault_site site)
+{
+	return site < RL_FAULT_NR ? fault_names[site] : "?";
+}
+
+int rl_fault_site_by_name(const char *name)
+{
+	int i;
+
+	for (i = 0; i < RL_FAULT_NR; i++)
+		if (!strcmp(name, fault_names[i]))
+			return i;
+	return -1;
+}
+
+void rl_model_fail_nth(struct rl_model *m, enum rl_fault_site site, u32 n)
+{
+	m->fault[site].fail_at = n ? m->fault[site].calls + n : 0;
+}
+
+bool rl_model_fault_hit(struct rl_model *m, enum rl_fault_site site)
+{
+	struct rl_fault *f = &m->fault[site];
+
+	f->calls++;
+	if (!f->fail_at || f->calls != f->fail_at)
+		return false;
+	f->fail_at = 0;
+	return true;
+}
+
+void rl_model_default_cfg(struct rl_model_cfg *cfg)
+{
+	cfg->max_desc = 1024;
+	cfg->max_pages = 2048;
+	cfg->max_xsk_frames = 512;
+	cfg->max_dma_maps = 4096;
+	cfg->max_skbs = 512;
+	cfg->max_frames = 512;
+	cfg->nr_cpus = 2;
+}
+
+struct rl_model *rl_model_create(const struct rl_model_cfg *cfg)
+{
+	struct rl_model *m;
+	u32 cap[RL_OBJ_NR];
+
+	if (cfg->max_desc > RL_MAX_DESC || cfg->max_pages > RL_MAX_PAGES ||
+	    cfg->max_xsk_frames > RL_MAX_XSK_FRAMES ||
+	    cfg->max_dma_maps > RL_MAX_DMA_MAPS ||
+	    cfg->max_skbs > RL_MAX_SKBS || cfg->max_frames > RL_MAX_FRAMES ||
+	    !cfg->nr_cpus)
+		return NULL;
+	m = rl_zalloc(sizeof(*m));
+	if (!m)
+		return NULL;
+	m->cfg = *cfg;
+	cap[RL_OBJ_DESC] = cfg->max_desc;
+	cap[RL_OBJ_PAGE] = cfg->max_pages;
+	cap[RL_OBJ_XSK] = cfg->max_xsk_frames;
+	cap[RL_OBJ_DMA] = cfg->max_dma_maps;
+	cap[RL_OBJ_SKB] = cfg->max_skbs;
+	cap[RL_OBJ_FRAME] = cfg->max_frames;
+	m->ledger = rl_ledger_create(cap);
+	if (m->ledger) {
+		m->dma = rl_dma_create(m, cfg->max_dma_maps);
+		m->pages = rl_pages_create(m, cfg->max_pages);
+		m->skbs = rl_skbs_create(m, cfg->max_skbs);
+		m->frames = rl_frames_create(m, cfg->max_frames);
+	}
+	if (!m->ledger || !m->dma || !m->pages || !m->skbs || !m->frames) {
+		rl_model_destroy(m);
+		return NULL;
+	}
+	return m;
+}
+
+void rl_model_destroy(struct rl_model *m)
+{
+	int k, i;
+
+	if (!m)
+		return;
+	/* zombies are ours to free; live objects belong to their creators */
+	for (k = 0; k < RL_REG_NR; k++)
+		for (i = 0; i < RL_MAX_REG; i++) {
+			struct rl_obj_hdr *h = m->reg[k][i];
+
+			if (h && h->zombie)
+				rl_free(h);
+		}
+	rl_frames_destroy(m->frames);
+	rl_skbs_destroy(m->skbs);
+	rl_pages_destroy(m->pages);
+	rl_dma_destroy(m->dma);
+	rl_ledger_destroy(m->ledger);
+	rl_free(m);
+}
+
+int rl_model_register(struct rl_model *m, enum rl_reg_kind kind, void *obj)
+{
+	int i, slot = -1;
+
+	for (i = 0; i < RL_MAX_REG && slot < 0; i++)
+		if (!m->reg[kind][i])
+			slot = i;
+	/* full: the oldest zombie gives its slot up for good */
+	for (i = 0; i < RL_MAX_REG && slot < 0; i++) {
+		struct rl_obj_hdr *h = m->reg[kind][i];
+
+		if (h->zombie) {
+			rl_free(h);
+			slot = i;
+		}
+	}
+	if (slot < 0)
+		return -1;
+	m->reg[kind][slot] = obj;
+	return (int)m->next_id[kind]++;
+}
+
+void rl_model_unregister(struct rl_model *m, enum rl_reg_kind kind, void *obj)
+{
+	int i;
+
+	for (i = 0; i < RL_MAX_REG; i++)
+		if (m->reg[kind][i] == obj)
+			m->reg[kind][i] = NULL;
+}
+
+void rl_model_step(struct rl_model *m)
+{
+	m->ledger->step++;
+}
+
+static bool check(struct rl_model *m, bool ok, u32 id, const char *what)
+{
+	if (!ok)
+		rl_ledger_report_count(m->ledger, RL_F_INVALID, RL_OBJ_DESC, id,
+				       1, 0, what);
+	return ok;
+}
+
+#define FOR_REG(m, kind, type, var)					\
+	for (int __i = 0; __i < RL_MAX_REG; __i++)			\
+		for (type *var = (m)->reg[kind][__i]; var; var = NULL)
+
+bool rl_model_check(struct rl_model *m)
+{
+	u32 ring_descs = 0, cached = 0, queued = 0;
+	bool ok = true;
+
+	ok &= check(m, rl_ledger_is_valid(m->ledger), 0, "rl_ledger_is_valid");
+	ok &= check(m, rl_dma_is_valid(m->dma), 0, "rl_dma_is_valid");
+	ok &= check(m, rl_pages_is_valid(m->pages), 0, "rl_pages_is_valid");
+	ok &= check(m, rl_skbs_is_valid(m->skbs), 0, "rl_skbs_is_valid");
+	ok &= check(m, rl_frames_is_valid(m->frames), 0, "rl_frames_is_valid");
+	FOR_REG(m, RL_REG_DESC_POOL, struct rl_desc_pool, p)
+		ok &= check(m, rl_desc_pool_is_valid(p), p->hdr.id,
+			    "rl_desc_pool_is_valid");
+	FOR_REG(m, RL_REG_RING, struct rl_ring, r) {
+		ok &= check(m, rl_ring_is_valid(r), r->hdr.id,
+			    "rl_ring_is_valid");
+		ring_descs += r->ndesc;
+	}
+	FOR_REG(m, RL_REG_RX_CHN, struct rl_k3_udma_glue_rx_channel, c)
+		ok &= check(m, rl_udma_rx_chn_is_valid(c), c->hdr.id,
+			    "rl_udma_rx_chn_is_valid");
+	FOR_REG(m, RL_REG_TX_CHN, struct rl_k3_udma_glue_tx_channel, c)
+		ok &= check(m, rl_udma_tx_chn_is_valid(c), c->hdr.id,
+			    "rl_udma_tx_chn_is_valid");
+	FOR_REG(m, RL_REG_PAGE_POOL, struct rl_page_pool, pp) {
+		ok &= check(m, rl_page_pool_is_valid(pp), pp->hdr.id,
+			    "rl_page_pool_is_valid");
+		cached += pp->cached;
+	}
+	FOR_REG(m, RL_REG_XSK_POOL, struct rl_xsk_pool, x)
+		ok &= check(m, rl_xsk_pool_is_valid(x), x->hdr.id,
+			    "rl_xsk_pool_is_valid");
+	FOR_REG(m, RL_REG_NETDEV, struct rl_netdev, nd)
+		ok &= check(m, rl_netdev_is_valid(nd), nd->hdr.id,
+			    "rl_netdev_is_valid");
+	FOR_REG(m, RL_REG_NAPI, struct rl_napi, n)
+		ok &= check(m, rl_napi_is_valid(n), n->hdr.id,
+			    "rl_napi_is_valid");
+	FOR_REG(m, RL_REG_REDIRECT, struct rl_redirect_target, t) {
+		ok &= check(m, rl_redirect_target_is_valid(t), t->hdr.id,
+			    "rl_redirect_target_is_valid");
+		queued += t->count;
+	}
+	/* conservation across facilities */
+	ok &= check(m, rl_ledger_count(m->ledger, RL_OBJ_DESC, RL_OWN_RING) ==
+		    ring_descs, 0, "descriptors owned by rings == held by rings");
+	ok &= check(m, rl_ledger_count(m->ledger, RL_OBJ_PAGE, RL_OWN_POOL) ==
+		    cached, 0, "pages owned by page_pools == cached by them");
+	ok &= check(m, rl_ledger_count(m->ledger, RL_OBJ_FRAME,
+				       RL_OWN_REDIRECT) == queued, 0,
+		    "frames owned by redirect targets == queued there");
+	return ok;
+}
+
+/* Report up to RL_LEAKS_NAMED objects of @cls whose owner is not allowed. */
+static void leak_scan(struct rl_model *m, enum rl_obj_class cls, u32 allowed,
+		      const char *what)
+{
+	struct rl_ledger *l = m->ledger;
+	u32 i, named = 0, total = 0;
+
+	for (i = 0; i < l->cap[cls]; i++) {
+		u32 kind = RL_OWNER_KIND(l->owner[cls][i]);
+
+		if (kind == RL_OWN_NONE || (allowed & BIT(kind)))
+			continue;
+		total++;
+		if (named++ < RL_LEAKS_NAMED)
+			rl_ledger_expect(l, cls, i, RL_OWNER(RL_OWN_NONE, 0),
+					 RL_F_LEAK, what);
+	}
+	if (total > RL_LEAKS_NAMED)
+		rl_ledger_report_count(l, RL_F_LEAK, cls, 0, 0, total,
+				       "more leaked objects of this class (total)");
+}
+
+bool rl_model_final_check(struct rl_model *m)
+{
+	u32 before = m->ledger->findings;
+
+	/* the stack lets every skb go in finite time */
+	rl_stack_release(m, RL_STACK_DEPTH);
+	FOR_REG(m, RL_REG_PAGE_POOL, struct rl_page_pool, pp)
+		rl_page_pool_final_check(pp);
+	FOR_REG(m, RL_REG_XSK_POOL, struct rl_xsk_pool, x)
+		rl_xsk_pool_final_check(x);
+	FOR_REG(m, RL_REG_NETDEV, struct rl_netdev, nd)
+		rl_netdev_final_check(nd);
+	rl_dma_check_all_unmapped(m->dma);
+	leak_scan(m, RL_OBJ_DESC, BIT(RL_OWN_POOL),
+		  "descriptor not back in its pool at the end");
+	leak_scan(m, RL_OBJ_PAGE, BIT(RL_OWN_POOL),
+		  "page not back with the page allocator at the end");
+	leak_scan(m, RL_OBJ_SKB, 0, "skb never freed");
+	leak_scan(m, RL_OBJ_FRAME, 0, "xdp_frame never returned");
+	leak_scan(m, RL_OBJ_XSK, BIT(RL_OWN_USER) | BIT(RL_OWN_POOL) |
+		  BIT(RL_OWN_FILL) | BIT(RL_OWN_RX) | BIT(RL_OWN_TX) |
+		  BIT(RL_OWN_COMP) | BIT(RL_OWN_DRIVER) | BIT(RL_OWN_TX_HW),
+		  "XSK frame lost");
+	return m->ledger->findings == before;
+}
+
+u64 rl_model_digest(const struct rl_model *m)
+{
+	return rl_ledger_digest(m->ledger);
+}

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * model.h - the mocked world a driver runs in: one ledger, the system-wide
+ * facilities (DMA, page allocator, skbs, xdp_frames, CPU id) and registries
+ * of every per-device object, so that one call checks all of them.
+ */
+#ifndef RL_MODEL_H
+#define RL_MODEL_H
+
+#include "rl_compat.h"
+#include "ledger.h"
+
+/* Compile-time maxima; actual sizes are chosen at create time. */
+#define RL_MAX_DESC		8192
+#define RL_MAX_PAGES		8192
+#define RL_MAX_XSK_FRAMES	4096
+#define RL_MAX_DMA_MAPS		16384
+#define RL_MAX_SKBS		4096
+#define RL_MAX_FRAMES		4096
+#define RL_MAX_REG		32	/* objects of one kind in a registry */
+
+struct rl_dma;
+struct rl_pages;
+struct rl_skbs;
+struct rl_frames;
+struct rl_desc_pool;
+struct rl_ring;
+struct rl_page_pool;
+struct rl_xsk_pool;
+struct rl_netdev;
+struct rl_napi;
+struct rl_xdp_rxq_info;
+struct rl_redirect_target;
+
+/*
+ * Every registered object starts with this header.  A destroyed object may
+ * stay as a zombie (so that a second destroy is caught) until its registry
+ * slot is needed again.
+ */
+struct rl_obj_hdr {
+	u32 id;
+	bool zombie;
+};
+
+struct rl_model_cfg {
+	u32 max_desc;
+	u32 max_pages;
+	u32 max_xsk_frames;
+	u32 max_dma_maps;
+	u32 max_skbs;
+	u32 max_frames;
+	u32 nr_cpus;
+};
+
+enum rl_reg_kind {
+	RL_REG_DESC_POOL,
+	RL_REG_RING,
+	RL_REG_PAGE_POOL,
+	RL_REG_XSK_POOL,
+	RL_REG_NETDEV,
+	RL_REG_NAPI,
+	RL_REG_RXQ,
+	RL_REG_REDIRECT,
+	RL_REG_RX_CHN,
+	RL_REG_TX_CHN,
+	RL_REG_PROG,
+	RL_REG_NR
+};
+
+/* Fault-injection sites: the n-th call at a site fails. */
+enum rl_fault_site {
+	RL_FAULT_DMA_MAP,	/* dma_map_single/page return DMA_MAPPING_ERROR */
+	RL_FAULT_DESC_ALLOC,	/* k3_cppi_desc_pool_alloc returns NULL */
+	RL_FAULT_PAGE_ALLOC,	/* page_pool_dev_alloc_pages / alloc_page NULL */
+	RL_FAULT_SKB_ALLOC,	/* build_skb / napi_alloc_skb return NULL */
+	RL_FAULT_RING_PUSH,	/* k3_ringacc_ring_push fails */
+	RL_FAULT_XSK_ALLOC,	/* xsk_buff_alloc returns NULL */
+	RL_FAULT_NR
+};
+
+struct rl_fault {
+	u32 calls;	/* calls seen at this site */
+	u32 fail_at;	/* call number that fails; 0 = none armed */
+};
+
+struct rl_model {
+	struct rl_model_cfg cfg;
+	struct rl_fault fault[RL_FAULT_NR];
+	struct rl_ledger *ledger;
+	struct rl_dma *dma;
+	struct rl_pages *pages;
+	struct rl_skbs *skbs;
+	struct rl_frames *frames;
+	u32 cpu;		/* smp_processor_id() of the running context */
+	u8 tdown_mode;		/* enum rl_tdown_mode: when TDCMs arrive */
+	u32 tdown_delay;	/* hardware steps for RL_TDOWN_AFTER */
+	u32 next_id[RL_REG_NR];	/* stable ids for registered objects */
+	void *reg[RL_REG_NR][RL_MAX_REG];
+};
+
+/* Fills @cfg with small sizes suited to fuzzing and unit tests. */
+void rl_model_default_cfg(struct rl_model_cfg *cfg);
+struct rl_model *rl_model_create(const struct rl_model_cfg *cfg);
+void rl_model_destroy(struct rl_model *m);
+
+/*
+ * Registry: facilities register the objects they create so that the
+ * global check sees them.  Returns a stable id (creation order), or -1.
+ */
+int rl_model_register(struct rl_model *m, enum rl_reg_kind kind, void *obj);
+void rl_model_unregister(struct rl_model *m, enum rl_reg_kind kind, void *obj);
+
+/* Arm @site so that its @n-th call from now fails (n = 0 disarms). */
+void rl_model_fail_nth(struct rl_model *m, enum rl_fault_site site, u32 n);
+/* Called by a site on every call: true when this call must fail. */
+bool rl_model_fault_hit(struct rl_model *m, enum rl_fault_site site);
+const char *rl_fault_site_name(enum rl_fault_site site);
+/* Site by name, or -1 when unknown. */
+int rl_fault_site_by_name(const char *name);
+
+/* Advance the step counter findings are stamped with. */
+void rl_model_step(struct rl_model *m);
+
+/*
+ * Run every <obj>_is_valid() predicate and the cross-facility conservation
+ * checks; each failure is reported as an RL_F_INVALID finding.  Cost is
+ * linear in the number of objects.  Returns true when all hold.
+ */
+bool rl_model_check(struct rl_model *m);
+
+/*
+ * End-of-run oracle: nothing may remain outstanding (DMA mappings, pages,
+ * skbs, frames, descriptors, XSK frames outside user/pool).  Each leftover
+ * object is reported as RL_F_LEAK.  Returns true when clean.
+ */
+bool rl_model_final_check(struct rl_model *m);
+
+u64 rl_model_digest(const struct rl_model *m);
+
+#endif /* RL_MODEL_H */

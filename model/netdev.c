@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * netdev.c - net_device queues, BQL (include/linux/netdevice.h,
+ * lib/dynamic_queue_limits.c) and NAPI (net/core/dev.c).
+ */
+#include "netdev.h"
+
+struct rl_netdev *rl_netdev_create(struct rl_model *m, u32 port,
+				   u32 num_tx_queues)
+{
+	struct rl_netdev *nd;
+	int id;
+
+	if (!num_tx_queues || num_tx_queues > RL_MAX_TXQ)
+		return NULL;
+	nd = rl_zalloc(sizeof(*nd));
+	if (!nd)
+		return NULL;
+	id = rl_model_register(m, RL_REG_NETDEV, nd);
+	if (id < 0) {
+		rl_free(nd);
+		return NULL;
+	}
+	nd->hdr.id = (u32)id;
+	nd->m = m;
+	nd->port = port;
+	nd->num_tx_queues = num_tx_queues;
+	return nd;
+}
+
+void rl_netdev_destroy(struct rl_netdev *nd)
+{
+	rl_model_unregister(nd->m, RL_REG_NETDEV, nd);
+	rl_free(nd);
+}
+
+bool rl_netdev_is_valid(const struct rl_netdev *nd)
+{
+	u32 q;
+
+	if (!nd->num_tx_queues || nd->num_tx_queues > RL_MAX_TXQ)
+		return false;
+	/* dql: completed never runs ahead of queued */
+	for (q = 0; q < nd->num_tx_queues; q++)
+		if (nd->txq[q].bql_completed > nd->txq[q].bql_sent)
+			return false;
+	return true;
+}
+
+static struct rl_netdev_queue *txq(struct rl_netdev *nd, u32 q)
+{
+	return &nd->txq[q < nd->num_tx_queues ? q : 0];
+}
+
+void rl_netif_tx_stop_queue(struct rl_netdev *nd, u32 q)
+{
+	txq(nd, q)->stopped = true;
+	txq(nd, q)->stops++;
+}
+
+void rl_netif_tx_wake_queue(struct rl_netdev *nd, u32 q)
+{
+	txq(nd, q)->stopped = false;
+	txq(nd, q)->wakes++;
+}
+
+bool rl_netif_tx_queue_stopped(const struct rl_netdev *nd, u32 q)
+{
+	return nd->txq[q < nd->num_tx_queues ? q : 0].stopped;
+}
+
+void rl_netif_tx_start_all_queues(struct rl_netdev *nd)
+{
+	u32 q;
+
+	for (q = 0; q < nd->num_tx_queues; q++)
+		nd->txq[q].stopped = false;
+}
+
+void rl_netif_tx_stop_all_queues(struct rl_netdev *nd)
+{
+	u32 q;
+
+	for (q = 0; q < nd->num_tx_queues; q++)
+		nd->txq[q].stopped = true;
+}
+
+void rl_netdev_tx_sent_queue(struct rl_netdev *nd, u32 q, u32 bytes)
+{
+	txq(nd, q)->bql_sent += bytes;
+}
+
+void rl_netdev_tx_completed_queue(struct rl_netdev *nd, u32 q, u32 pkts,
+				  u32 bytes)
+{
+	struct rl_netdev_queue *t = txq(nd, q);
+
+	/* dql_completed(): BUG_ON(count > num_queued - num_completed) */
+	if (bytes > t->bql_sent - t->bql_completed) {
+		rl_ledger_report_count(nd->m->ledger, RL_F_BQL, RL_OBJ_SKB, q,
+				       t->bql_sent - t->bql_completed, bytes,
+				       "netdev_tx_completed_queue: more bytes completed than in flight (dql_completed BUG_ON)");
+		t->bql_completed = t->bql_sent;
+		return;
+	}
+	t->bql_completed += bytes;
+}
+
+void rl_netdev_tx_reset_queue(struct rl_netdev *nd, u32 q)
+{
+	txq(nd, q)->bql_sent = 0;
+	txq(nd, q)->bql_completed = 0;
+}
+
+u32 rl_netdev_bql_inflight(const struct rl_netdev *nd, u32 q)
+{
+	const struct rl_netdev_queue *t = &nd->txq[q < nd->num_tx_queues ? q : 0];
+
+	return t->bql_sent - t->bql_completed;
+}
+
+void rl_netif_carrier_on(struct rl_netdev *nd)
+{
+	nd->carrier = true;
+}
+
+void rl_netif_carrier_off(struct rl_netdev *nd)
+{
+	nd->carrier = false;
+}
+
+bool rl_netif_carrier_ok(const struct rl_netdev *nd)
+{
+	return nd->carrier;
+}
+
+void rl_netdev_final_check(struct rl_netdev *nd)
+{
+	u32 q;
+
+	for (q = 0; q < nd->num_tx_queues; q++)
+		if (rl_netdev_bql_inflight(nd, q))
+			rl_ledger_report_count(nd->m->ledger, RL_F_LEAK,
+					       RL_OBJ_SKB, q, 0,
+					       rl_netdev_bql_inflight(nd, q),
+					       "BQL bytes in flight at the end: queue would stall");
+}
+
+static void napi_report(struct rl_napi *napi, const char *what)
+{
+	rl_ledger_report_count(napi->m->ledger, RL_F_NAPI, RL_OBJ_DESC,
+			       napi->hdr.id, 0, 1, what);
+}
+
+void rl_netif_napi_add(struct rl_model *m, struct rl_napi *napi,
+		       rl_napi_poll_fn poll)
+{
+	int id = rl_model_register(m, RL_REG_NAPI, napi);
+
+	napi->m = m;
+	napi->hdr.id = id < 0 ? 0 : (u32)id;
+	napi->poll = poll;
+	napi->added = true;
+	napi->enabled = false;
+	napi->scheduled = false;
+	napi->in_poll = false;
+}
+
+void rl_netif_napi_del(struct rl_napi *napi)
+{
+	if (napi->enabled)
+		napi_report(napi, "netif_napi_del on an enabled NAPI");
+	napi->added = false;
+	rl_model_unregister(napi->m, RL_REG_NAPI, napi);
+}
+
+bool rl_napi_is_valid(const struct rl_napi *napi)
+{
+	/* scheduled implies enabled; polling implies scheduled */
+	return napi->added && (!napi->scheduled || napi->enabled) &&
+	       (!napi->in_poll || napi->scheduled);
+}
+
+void rl_napi_enable(struct rl_napi *napi)
+{
+	/* napi_enable(): BUG_ON(!test_bit(NAPI_STATE_SCHED, &val)) */
+	if (napi->enabled) {
+		napi_report(napi, "napi_enable on an enabled NAPI (BUG_ON)");
+		return;
+	}
+	napi->enabled = true;
+	napi->scheduled = false;
+}
+
+void rl_napi_disable(struct rl_napi *napi)
+{
+	/* napi_disable() of a disabled NAPI spins for ever on SCHED */
+	if (!napi->enabled) {
+		napi_report(napi, "napi_disable on a disabled NAPI (hangs)");
+		return;
+	}
+	if (napi->in_poll) {
+		napi_report(napi, "napi_disable from inside its own poll (deadlock)");
+		return;
+	}
+	napi->enabled = false;
+	napi->scheduled = false;
+}
+
+bool rl_napi_schedule(struct rl_napi *napi)
+{
+	if (!napi->enabled || napi->scheduled)
+		return false;
+	napi->scheduled = true;
+	return true;
+}
+
+bool rl_napi_complete_done(struct rl_napi *napi, int work_done)
+{
+	if (!napi->in_poll || !napi->scheduled) {
+		napi_report(napi, "napi_complete_done outside the NAPI poll");
+		return false;
+	}
+	napi->scheduled = false;
+	return true;
+}
+
+int rl_napi_run(struct rl_napi *napi, int budget, u32 cpu)
+{
+	int work;
+
+	if (!napi->enabled || !napi->scheduled)
+		return -1;
+	napi->m->cpu = cpu;
+	napi->in_poll = true;
+	work = napi->poll(napi, budget);
+	napi->in_poll = false;
+	napi->polls++;
+	/* __napi_poll(): "NAPI poll function returned %d, exceeding its budget" */
+	if (work > budget)
+		napi_report(napi, "NAPI poll returned more work than its budget");
+	return work;
+}

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * netdev.h - per-port net_device with TX queues (stop/wake), BQL
+ * (netdev_tx_sent_queue / netdev_tx_completed_queue / _reset_queue),
+ * carrier, and NAPI instances whose polling the harness drives with a
+ * budget and a current CPU (net/core/dev.c napi_* rules).
+ */
+#ifndef RL_NETDEV_H
+#define RL_NETDEV_H
+
+#include "model.h"
+
+#define RL_MAX_TXQ	8
+
+struct rl_netdev_queue {
+	bool stopped;		/* __QUEUE_STATE_DRV_XOFF */
+	u32 bql_sent;		/* bytes queued (dql->num_queued) */
+	u32 bql_completed;	/* bytes completed (dql->num_completed) */
+	u32 wakes;
+	u32 stops;
+};
+
+struct rl_netdev {
+	struct rl_obj_hdr hdr;
+	struct rl_model *m;
+	u32 port;
+	u32 num_tx_queues;
+	bool up;		/* IFF_UP, set by the harness around ndo_open/stop */
+	bool carrier;
+	struct rl_netdev_queue txq[RL_MAX_TXQ];
+	void *priv;		/* netdev_priv() */
+};
+
+struct rl_napi;
+typedef int (*rl_napi_poll_fn)(struct rl_napi *napi, int budget);
+
+struct rl_napi {
+	struct rl_obj_hdr hdr;
+	struct rl_model *m;
+	rl_napi_poll_fn poll;
+	bool added;		/* netif_napi_add() done, not yet deleted */
+	bool enabled;		/* napi_enable() .. napi_disable() */
+	bool scheduled;		/* NAPI_STATE_SCHED */
+	bool in_poll;
+	u32 polls;
+};
+
+struct rl_netdev *rl_netdev_create(struct rl_model *m, u32 port,
+				   u32 num_tx_queues);
+void rl_netdev_destroy(struct rl_netdev *nd);
+bool rl_netdev_is_valid(const struct rl_netdev *nd);
+
+void rl_netif_tx_stop_queue(struct rl_netdev *nd, u32 q);
+void rl_netif_tx_wake_queue(struct rl_netdev *nd, u32 q);
+bool rl_netif_tx_queue_stopped(const struct rl_netdev *nd, u32 q);
+void rl_netif_tx_start_all_queues(struct rl_netdev *nd);
+void rl_netif_tx_stop_all_queues(struct rl_netdev *nd);
+void rl_netdev_tx_sent_queue(struct rl_netdev *nd, u32 q, u32 bytes);
+void rl_netdev_tx_completed_queue(struct rl_netdev *nd, u32 q, u32 pkts,
+				  u32 bytes);
+void rl_netdev_tx_reset_queue(struct rl_netdev *nd, u32 q);
+u32 rl_netdev_bql_inflight(const struct rl_netdev *nd, u32 q);
+void rl_netif_carrier_on(struct rl_netdev *nd);
+void rl_netif_carrier_off(struct rl_netdev *nd);
+bool rl_netif_carrier_ok(const struct rl_netdev *nd);
+/* Final oracle: BQL bytes never completed nor reset are a leak. */
+void rl_netdev_final_check(struct rl_netdev *nd);
+
+/* netif_napi_add() / netif_napi_del() */
+void rl_netif_napi_add(struct rl_model *m, struct rl_napi *napi,
+		       rl_napi_poll_fn poll);
+void rl_netif_napi_del(struct rl_napi *napi);
+bool rl_napi_is_valid(const struct rl_napi *napi);
+void rl_napi_enable(struct rl_napi *napi);
+void rl_napi_disable(struct rl_napi *napi);
+/* napi_schedule(): false when disabled or already scheduled */
+bool rl_napi_schedule(struct rl_napi *napi);
+/* napi_complete_done(): only from inside the poll of a scheduled NAPI */
+bool rl_napi_complete_done(struct rl_napi *napi, int work_done);
+/*
+ * Harness: run one poll on @cpu with @budget if the NAPI is scheduled.
+ * Returns the work done, or -1 when it was not scheduled.
+ */
+int rl_napi_run(struct rl_napi *napi, int budget, u32 cpu);
+
+#endif /* RL_NETDEV_H */

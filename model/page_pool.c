@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * page_pool.c - model of net/core/page_pool.c accounting:
+ * pages_state_hold_cnt / pages_state_release_cnt, the user count taken by
+ * page_pool_use_xdp_mem(), and the deferred release that warns
+ * "page_pool_release_retry() stalled pool shutdown" while pages are out.
+ */
+#include "page_pool.h"
+
+static u32 pp_owner(const struct rl_page_pool *pp)
+{
+	return RL_OWNER(RL_OWN_POOL, pp->hdr.id);
+}
+
+struct rl_page_pool *rl_page_pool_create(struct rl_model *m,
+					 const struct rl_page_pool_params *p)
+{
+	struct rl_page_pool *pp;
+	int id;
+
+	if (!p->pool_size || p->pool_size > RL_PP_MAX_SIZE)
+		return NULL;
+	pp = rl_zalloc(sizeof(*pp));
+	if (!pp)
+		return NULL;
+	pp->cache = rl_zalloc(p->pool_size * sizeof(u32));
+	id = pp->cache ? rl_model_register(m, RL_REG_PAGE_POOL, pp) : -1;
+	if (id < 0) {
+		rl_free(pp->cache);
+		rl_free(pp);
+		return NULL;
+	}
+	pp->hdr.id = (u32)id;
+	pp->m = m;
+	pp->p = *p;
+	pp->user_cnt = 1;
+	pp->state = RL_PP_ACTIVE;
+	return pp;
+}
+
+bool rl_page_pool_is_valid(const struct rl_page_pool *pp)
+{
+	const struct rl_ledger *l = pp->m->ledger;
+	u32 i;
+
+	if (pp->state == RL_PP_FREED)
+		return pp->cached == 0 && pp->user_cnt == 0;
+	if (pp->cached > pp->p.pool_size ||
+	    (pp->state == RL_PP_ACTIVE) != (pp->user_cnt > 0))
+		return false;
+	/* hold - release counts cached pages and pages in flight */
+	if (pp->hold_cnt - pp->release_cnt < pp->cached)
+		return false;
+	for (i = 0; i < pp->cached; i++)
+		if (rl_ledger_owner(l, RL_OBJ_PAGE, pp->cache[i]) != pp_owner(pp))
+			return false;
+	return true;
+}
+
+static bool pp_usable(struct rl_page_pool *pp, const char *what)
+{
+	if (pp->state != RL_PP_FREED)
+		return true;
+	rl_ledger_report_count(pp->m->ledger, RL_F_USE_AFTER_FREE,
+			       RL_OBJ_PAGE, pp->hdr.id, RL_PP_ACTIVE,
+			       pp->state, what);
+	return false;
+}
+
+/* page_pool_release_page(): the page leaves the pool for good. */
+static void pp_release_page(struct rl_page_pool *pp, struct rl_page *page,
+			    u32 from)
+{
+	struct rl_model *m = pp->m;
+
+	if (pp->p.dma_map)
+		rl_dma_unmap(m->dma, page->dma_addr, RL_PAGE_SIZE,
+			     pp->p.dma_dir);
+	page->dma_addr = 0;
+	page->pp_id = 0;
+	pp->release_cnt++;
+	rl_page_free(m, page, from);
+}
+
+static void pp_try_free(struct rl_page_pool *pp)
+{
+	if (pp->state == RL_PP_RELEASING && pp->hold_cnt == pp->release_cnt)
+		pp->state = RL_PP_FREED;
+	if (pp->state == RL_PP_FREED && !pp->hdr.zombie) {
+		pp->hdr.zombie = true;
+		rl_free(pp->cache);
+		pp->cache = NULL;
+	}
+}
+
+struct rl_page *rl_page_pool_dev_alloc_pages(struct rl_page_pool *pp)
+{
+	struct rl_model *m = pp->m;
+	struct rl_page *page;
+
+	if (!pp_usable(pp, "page_pool_alloc_pages on a freed pool"))
+		return NULL;
+	if (rl_model_fault_hit(m, RL_FAULT_PAGE_ALLOC))
+		return NULL;
+	if (pp->cached) {
+		page = rl_page_by_id(m, pp->cache[--pp->cached]);
+		rl_ledger_move(m->ledger, RL_OBJ_PAGE, page->id, pp_owner(pp),
+			       RL_OWNER(RL_OWN_DRIVER, 0), RL_F_OWNER,
+			       "page_pool cache held a page it did not own");
+		return page;
+	}
+	page = rl_page_alloc_nofault(m);
+	if (!page)
+		return NULL;
+	if (pp->p.dma_map) {
+		page->dma_addr = rl_dma_map_page(m->dma, page->id, 0,
+						 RL_PAGE_SIZE, pp->p.dma_dir);
+		if (rl_dma_mapping_error(page->dma_addr)) {
+			rl_page_free(m, page, RL_OWNER(RL_OWN_DRIVER, 0));
+			return NULL;
+		}
+	}
+	page->pp_id = pp->hdr.id + 1;
+	pp->hold_cnt++;
+	return page;
+}
+
+void rl_page_pool_put_page_from(struct rl_page_pool *pp, struct rl_page *page,
+				u32 from)
+{
+	struct rl_model *m = pp->m;
+
+	if (!pp_usable(pp, "page returned to a freed page_pool"))
+		return;
+	if (page->pp_id != pp->hdr.id + 1) {
+		rl_ledger_report_count(m->ledger, RL_F_OWNER, RL_OBJ_PAGE,
+				       page->id, pp->hdr.id + 1, page->pp_id,
+				       "page_pool_put_page: page belongs to another pool");
+		return;
+	}
+	if (pp->state == RL_PP_ACTIVE && pp->cached < pp->p.pool_size) {
+		if (rl_ledger_move(m->ledger, RL_OBJ_PAGE, page->id, from,
+				   pp_owner(pp),
+				   RL_OWNER_KIND(rl_page_owner(m, page)) ==
+				   RL_OWN_POOL ? RL_F_DOUBLE_FREE : RL_F_OWNER,
+				   "page_pool_put_page: caller did not own the page"))
+			pp->cache[pp->cached++] = page->id;
+		return;
+	}
+	/* cache full, or pool shutting down: the page goes back for good */
+	if (rl_page_owner(m, page) != from) {
+		rl_ledger_expect(m->ledger, RL_OBJ_PAGE, page->id, from,
+				 RL_F_OWNER,
+				 "page_pool_put_page: caller did not own the page");
+		return;
+	}
+	pp_release_page(pp, page, from);
+	pp_try_free(pp);
+}
+
+void rl_page_pool_put_full_page(struct rl_page_pool *pp, struct rl_page *page,
+				bool allow_direct)
+{
+	/* allow_direct only picks the lockless cache; accounting is equal */
+	rl_page_pool_put_page_from(pp, page, RL_OWNER(RL_OWN_DRIVER, 0));
+}
+
+void rl_page_pool_recycle_direct(struct rl_page_pool *pp,
+				 struct rl_page *page)
+{
+	rl_page_pool_put_full_page(pp, page, true);
+}
+
+rl_dma_addr_t rl_page_pool_get_dma_addr(const struct rl_page *page)
+{
+	return page->dma_addr;
+}
+
+void rl_page_pool_get_user(struct rl_page_pool *pp)
+{
+	if (pp_usable(pp, "xdp_reg_mem_model on a freed page_pool"))
+		pp->user_cnt++;
+}
+
+s32 rl_page_pool_inflight(const struct rl_page_pool *pp)
+{
+	return (s32)(pp->hold_cnt - pp->release_cnt);
+}
+
+void rl_page_pool_destroy(struct rl_page_pool *pp)
+{
+	s32 inflight;
+
+	if (!pp_usable(pp, "page_pool_destroy on a freed pool (double destroy)"))
+		return;
+	if (pp->state == RL_PP_RELEASING || !pp->user_cnt) {
+		rl_ledger_report_count(pp->m->ledger, RL_F_USE_AFTER_FREE,
+				       RL_OBJ_PAGE, pp->hdr.id, 1, 0,
+				       "page_pool_destroy: no user left (double destroy)");
+		return;
+	}
+	if (--pp->user_cnt)
+		return;
+	/* page_pool_release(): empty the cache, then count what is out */
+	while (pp->cached) {
+		struct rl_page *page = rl_page_by_id(pp->m, pp->cache[--pp->cached]);
+
+		pp_release_page(pp, page, pp_owner(pp));
+	}
+	inflight = rl_page_pool_inflight(pp);
+	if (inflight < 0)
+		rl_ledger_report_count(pp->m->ledger, RL_F_PP_INFLIGHT,
+				       RL_OBJ_PAGE, pp->hdr.id, 0, (u32)inflight,
+				       "page_pool_inflight: negative inflight");
+	pp->state = inflight > 0 ? RL_PP_RELEASING : RL_PP_FREED;
+	pp_try_free(pp);
+}
+
+struct rl_page_pool *rl_page_pool_of(struct rl_model *m,
+				     const struct rl_page *page)
+{
+	u32 i;
+
+	if (!page->pp_id)
+		return NULL;
+	for (i = 0; i < RL_MAX_REG; i++) {
+		struct rl_page_pool *pp = m->reg[RL_REG_PAGE_POOL][i];
+
+		if (pp && pp->hdr.id + 1 == page->pp_id)
+			return pp;
+	}
+	return NULL;
+}
+
+void rl_page_pool_final_check(struct rl_page_pool *pp)
+{
+	if (pp->state == RL_PP_RELEASING)
+		rl_ledger_report_count(pp->m->ledger, RL_F_PP_STALLED,
+				       RL_OBJ_PAGE, pp->hdr.id, 0,
+				       (u32)rl_page_pool_inflight(pp),
+				       "page_pool_release_retry: stalled pool shutdown, pages inflight");
+	else if (pp->state == RL_PP_ACTIVE)
+		rl_ledger_report_count(pp->m->ledger, RL_F_LEAK, RL_OBJ_PAGE,
+				       pp->hdr.id, 0, pp->user_cnt,
+				       "page_pool never destroyed (users left)");
+}

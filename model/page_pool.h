@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * page_pool.h - net/core/page_pool.c: a per-queue page cache with a user
+ * count, hold/release counters (inflight = hold - release) and an optional
+ * DMA mapping owned by the pool (PP_FLAG_DMA_MAP).
+ */
+#ifndef RL_PAGE_POOL_H
+#define RL_PAGE_POOL_H
+
+#include "model.h"
+#include "page.h"
+#include "dma.h"
+
+#define RL_PP_MAX_SIZE	1024
+
+enum rl_pp_state {
+	RL_PP_ACTIVE,
+	RL_PP_RELEASING,	/* destroyed with pages in flight: deferred */
+	RL_PP_FREED,		/* released; any further use is a bug */
+};
+
+struct rl_page_pool_params {
+	u32 pool_size;		/* cache capacity (.pool_size) */
+	bool dma_map;		/* PP_FLAG_DMA_MAP */
+	enum rl_dma_dir dma_dir;
+	u32 napi_id;		/* informational: NAPI the pool serves */
+};
+
+struct rl_page_pool {
+	struct rl_obj_hdr hdr;
+	struct rl_model *m;
+	struct rl_page_pool_params p;
+	enum rl_pp_state state;
+	u32 user_cnt;		/* 1 at create, +1 per XDP mem model reg */
+	u32 hold_cnt;		/* pages taken from the page allocator */
+	u32 release_cnt;	/* pages given back to the page allocator */
+	u32 cached;
+	u32 *cache;		/* page ids, LIFO */
+};
+
+/* page_pool_create() */
+struct rl_page_pool *rl_page_pool_create(struct rl_model *m,
+					 const struct rl_page_pool_params *p);
+bool rl_page_pool_is_valid(const struct rl_page_pool *pp);
+/* page_pool_dev_alloc_pages(): fault site RL_FAULT_PAGE_ALLOC */
+struct rl_page *rl_page_pool_dev_alloc_pages(struct rl_page_pool *pp);
+/* page_pool_put_full_page() of a page the driver holds */
+void rl_page_pool_put_full_page(struct rl_page_pool *pp, struct rl_page *page,
+				bool allow_direct);
+/* page_pool_recycle_direct() */
+void rl_page_pool_recycle_direct(struct rl_page_pool *pp,
+				 struct rl_page *page);
+/* Return of a page currently with owner @from (skb, frame...). */
+void rl_page_pool_put_page_from(struct rl_page_pool *pp, struct rl_page *page,
+				u32 from);
+/* page_pool_get_dma_addr() */
+rl_dma_addr_t rl_page_pool_get_dma_addr(const struct rl_page *page);
+/* page_pool_destroy(): drops one user; releases the pool at zero. */
+void rl_page_pool_destroy(struct rl_page_pool *pp);
+/* xdp_reg_mem_model(MEM_TYPE_PAGE_POOL) takes a user (page_pool_use_xdp_mem) */
+void rl_page_pool_get_user(struct rl_page_pool *pp);
+/* page_pool_inflight(): hold - release, as a signed number */
+s32 rl_page_pool_inflight(const struct rl_page_pool *pp);
+/* Pool owning @page (by pp_id), or NULL. */
+struct rl_page_pool *rl_page_pool_of(struct rl_model *m,
+				     const struct rl_page *page);
+/* Final oracle: a pool still releasing is a stalled shutdown. */
+void rl_page_pool_final_check(struct rl_page_pool *pp);
+
+#endif /* RL_PAGE_POOL_H */

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rl_compat.h - the one place where the host build and the kernel build
+ * differ.  Every other file of model/, driver/ and kunit/suites/ includes
+ * this header and is free of preprocessor conditionals, so the same text
+ * compiles in user space (over libc) and in-kernel (KUnit).
+ *
+ * All mocked facilities are named rl_* so that, in-kernel, they never clash
+ * with the real symbols they stand for (dma_map_single, page_pool_create...).
+ */
+#ifndef RL_COMPAT_H
+#define RL_COMPAT_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/printk.h>
+#include <linux/errno.h>
+
+static inline void *rl_zalloc(size_t size)
+{
+	return kzalloc(size, GFP_KERNEL);
+}
+
+static inline void rl_free(void *p)
+{
+	kfree(p);
+}
+
+#define rl_log(fmt, ...) pr_err("ringledger: " fmt, ##__VA_ARGS__)
+
+#else /* host */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int32_t s32;
+typedef int64_t s64;
+
+static inline void *rl_zalloc(size_t size)
+{
+	return calloc(1, size);
+}
+
+static inline void rl_free(void *p)
+{
+	free(p);
+}
+
+#define rl_log(fmt, ...) fprintf(stderr, "ringledger: " fmt, ##__VA_ARGS__)
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#endif
+#ifndef BIT
+#define BIT(n) (1UL << (n))
+#endif
+#ifndef min
+#define min(a, b) ((a) < (b) ? (a) : (b))
+#endif
+#ifndef max
+#define max(a, b) ((a) > (b) ? (a) : (b))
+#endif
+#endif /* __KERNEL__ */
+
+/* A DMA address in the model: 64 bits on every build, never a host pointer. */
+typedef u64 rl_dma_addr_t;
+
+#endif /* RL_COMPAT_H */

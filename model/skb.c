@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * skb.c - sk_buff model.  Freeing an skb returns its pages: to their
+ * page_pool when marked for recycle (skb_pp_recycle), else with put_page -
+ * which, for a page_pool page, leaves the pool's inflight count up for good
+ * (the "missing skb_mark_for_recycle" leak).
+ */
+#include "skb.h"
+#include "page_pool.h"
+
+#define SKB_DRIVER	RL_OWNER(RL_OWN_DRIVER, 0)
+
+struct rl_skbs *rl_skbs_create(struct rl_model *m, u32 nr)
+{
+	struct rl_skbs *s = rl_zalloc(sizeof(*s));
+	u32 i;
+
+	if (!s)
+		return NULL;
+	s->m = m;
+	s->nr = nr;
+	s->skb = rl_zalloc((nr + 1) * sizeof(*s->skb));
+	s->free_stack = rl_zalloc((nr + 1) * sizeof(u32));
+	if (!s->skb || !s->free_stack ||
+	    !rl_ledger_reserve(m->ledger, RL_OBJ_SKB, nr, &s->base)) {
+		rl_skbs_destroy(s);
+		return NULL;
+	}
+	for (i = 0; i < nr; i++) {
+		s->skb[i].id = s->base + i;
+		s->free_stack[i] = nr - 1 - i;
+	}
+	s->free_top = nr;
+	return s;
+}
+
+void rl_skbs_destroy(struct rl_skbs *s)
+{
+	if (!s)
+		return;
+	rl_free(s->skb);
+	rl_free(s->free_stack);
+	rl_free(s);
+}
+
+bool rl_skbs_is_valid(const struct rl_skbs *s)
+{
+	const struct rl_ledger *l = s->m->ledger;
+	u32 i, on_stack;
+
+	if (s->free_top > s->nr || s->stack_count > RL_STACK_DEPTH)
+		return false;
+	if (rl_ledger_count_owner(l, RL_OBJ_SKB, s->base, s->nr,
+				  RL_OWNER(RL_OWN_NONE, 0)) != s->free_top)
+		return false;
+	on_stack = rl_ledger_count_owner(l, RL_OBJ_SKB, s->base, s->nr,
+					 RL_OWNER(RL_OWN_STACK, 0));
+	if (on_stack != s->stack_count)
+		return false;
+	for (i = 0; i < s->nr; i++) {
+		const struct rl_sk_buff *skb = &s->skb[i];
+		u32 f;
+
+		if (RL_OWNER_KIND(rl_ledger_owner(l, RL_OBJ_SKB, skb->id)) ==
+		    RL_OWN_NONE)
+			continue;
+		/* every page an live skb points at is owned by that skb */
+		if (skb->head &&
+		    rl_ledger_owner(l, RL_OBJ_PAGE, skb->head->id) !=
+		    RL_OWNER(RL_OWN_SKB, skb->id))
+			return false;
+		for (f = 0; f < skb->nr_frags; f++)
+			if (rl_ledger_owner(l, RL_OBJ_PAGE, skb->frags[f]->id) !=
+			    RL_OWNER(RL_OWN_SKB, skb->id))
+				return false;
+	}
+	return true;
+}
+
+static struct rl_sk_buff *skb_get(struct rl_model *m)
+{
+	struct rl_skbs *s = m->skbs;
+	struct rl_sk_buff *skb;
+
+	if (rl_model_fault_hit(m, RL_FAULT_SKB_ALLOC) || !s->free_top)
+		return NULL;
+	skb = &s->skb[s->free_stack[--s->free_top]];
+	skb->len = 0;
+	skb->tag = 0;
+	skb->head = NULL;
+	skb->pp_recycle = false;
+	skb->ip_summed = RL_CHECKSUM_NONE;
+	skb->queue_mapping = 0;
+	skb->nr_frags = 0;
+	rl_ledger_set(m->ledger, RL_OBJ_SKB, skb->id, SKB_DRIVER);
+	return skb;
+}
+
+static bool skb_take_page(struct rl_model *m, struct rl_sk_buff *skb,
+			  struct rl_page *page)
+{
+	return rl_ledger_move(m->ledger, RL_OBJ_PAGE, page->id, SKB_DRIVER,
+			      RL_OWNER(RL_OWN_SKB, skb->id), RL_F_OWNER,
+			      "skb takes a page the driver does not hold");
+}
+
+struct rl_sk_buff *rl_build_skb(struct rl_model *m, struct rl_page *page,
+				u32 len)
+{
+	struct rl_sk_buff *skb = skb_get(m);
+
+	if (!skb)
+		return NULL;
+	skb->len = len;
+	skb->tag = page->tag;
+	if (skb_take_page(m, skb, page))
+		skb->head = page;
+	return skb;
+}
+
+struct rl_sk_buff *rl_napi_alloc_skb(struct rl_model *m, u32 len)
+{
+	struct rl_sk_buff *skb = skb_get(m);
+
+	if (skb)
+		skb->len = len;
+	return skb;
+}
+
+void rl_skb_add_rx_frag(struct rl_model *m, struct rl_sk_buff *skb,
+			struct rl_page *page, u32 len)
+{
+	if (skb->nr_frags >= RL_MAX_SKB_FRAGS || !skb_take_page(m, skb, page))
+		return;
+	skb->frags[skb->nr_frags] = page;
+	skb->frag_len[skb->nr_frags++] = len;
+	skb->len += len;
+}
+
+void rl_skb_mark_for_recycle(struct rl_sk_buff *skb)
+{
+	skb->pp_recycle = true;
+}
+
+struct rl_sk_buff *rl_skb_alloc_tx(struct rl_model *m, u32 len, u32 nr_frags,
+				   u32 frag_len)
+{
+	struct rl_sk_buff *skb = rl_napi_alloc_skb(m, len);
+	u32 f;
+
+	if (!skb)
+		return NULL;
+	for (f = 0; f < nr_frags && f < RL_MAX_SKB_FRAGS; f++) {
+		struct rl_page *page = rl_page_alloc_nofault(m);
+
+		if (!page)
+			break;
+		rl_skb_add_rx_frag(m, skb, page, frag_len);
+	}
+	return skb;
+}
+
+static void skb_put_page(struct rl_model *m, struct rl_sk_buff *skb,
+			 struct rl_page *page)
+{
+	struct rl_page_pool *pp = skb->pp_recycle ? rl_page_pool_of(m, page) :
+				  NULL;
+
+	if (pp)
+		rl_page_pool_put_page_from(pp, page, RL_OWNER(RL_OWN_SKB, skb->id));
+	else
+		rl_page_free(m, page, RL_OWNER(RL_OWN_SKB, skb->id));
+}
+
+static void skb_release(struct rl_model *m, struct rl_sk_buff *skb, u32 from)
+{
+	struct rl_skbs *s = m->skbs;
+	u32 f;
+
+	if (!rl_ledger_move(m->ledger, RL_OBJ_SKB, skb->id, from,
+			    RL_OWNER(RL_OWN_NONE, 0),
+			    RL_OWNER_KIND(rl_skb_owner(m, skb)) == RL_OWN_NONE ?
+			    RL_F_DOUBLE_FREE : RL_F_OWNER,
+			    "kfree_skb: skb not held by the one freeing it"))
+		return;
+	if (skb->head)
+		skb_put_page(m, skb, skb->head);
+	for (f = 0; f < skb->nr_frags; f++)
+		skb_put_page(m, skb, skb->frags[f]);
+	skb->head = NULL;
+	skb->nr_frags = 0;
+	s->free_stack[s->free_top++] = skb->id - s->base;
+}
+
+void rl_skb_free(struct rl_model *m, struct rl_sk_buff *skb)
+{
+	skb_release(m, skb, SKB_DRIVER);
+}
+
+void rl_netif_receive_skb(struct rl_model *m, struct rl_sk_buff *skb)
+{
+	struct rl_skbs *s = m->skbs;
+
+	if (!rl_ledger_move(m->ledger, RL_OBJ_SKB, skb->id, SKB_DRIVER,
+			    RL_OWNER(RL_OWN_STACK, 0), RL_F_OWNER,
+			    "napi_gro_receive: skb not held by the driver"))
+		return;
+	/* a full stack consumes its oldest skb to make room */
+	if (s->stack_count == RL_STACK_DEPTH)
+		rl_stack_release(m, 1);
+	s->stack_q[(s->stack_head + s->stack_count++) % RL_STACK_DEPTH] =
+		skb->id - s->base;
+	s->delivered++;
+}
+
+u32 rl_stack_release(struct rl_model *m, u32 n)
+{
+	struct rl_skbs *s = m->skbs;
+	u32 done = 0;
+
+	while (done < n && s->stack_count) {
+		struct rl_sk_buff *skb = &s->skb[s->stack_q[s->stack_head]];
+
+		s->stack_head = (s->stack_head + 1) % RL_STACK_DEPTH;
+		s->stack_count--;
+		skb_release(m, skb, RL_OWNER(RL_OWN_STACK, 0));
+		done++;
+	}
+	return done;
+}
+
+u32 rl_skb_owner(struct rl_model *m, const struct rl_sk_buff *skb)
+{
+	return rl_ledger_owner(m->ledger, RL_OBJ_SKB, skb->id);
+}

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * xsk_pool.h - an AF_XDP socket's xsk_buff_pool over a UMEM of N frames
+ * (net/xdp/xsk_buff_pool.c, include/net/xdp_sock_drv.h).  User-visible
+ * rings: fill, RX, TX, completion; kernel free list.  Every frame has one
+ * owner: user, fill, free list (pool), driver, RX, TX, TX in hardware
+ * (completion slot reserved), completion.
+ *
+ * Sharp edges modelled: xsk_buff_alloc() takes the free list first, then the
+ * fill ring, and returns NULL when both are empty; xsk_tx_peek_desc() and
+ * the batch variant reserve a completion slot per descriptor (and stop when
+ * the completion ring is full); xsk_tx_completed(n) publishes n of them.
+ */
+#ifndef RL_XSK_POOL_H
+#define RL_XSK_POOL_H
+
+#include "model.h"
+#include "dma.h"
+
+#define RL_XSK_FRAME_SIZE	4096	/* XSK_UMEM__DEFAULT_FRAME_SIZE */
+#define RL_XSK_HEADROOM		256	/* XDP_PACKET_HEADROOM */
+
+struct rl_xsk_pool;
+struct rl_xdp_rxq_info;
+
+/* struct xdp_buff_xsk: the per-frame buffer a driver holds. */
+struct rl_xsk_buff {
+	struct rl_xsk_pool *pool;
+	u32 frame;		/* UMEM frame index */
+	u32 len;		/* data length set by the driver */
+	u32 tag;		/* content tag */
+};
+
+/* struct xdp_desc: a TX descriptor from the user. */
+struct rl_xdp_desc {
+	u64 addr;		/* UMEM offset */
+	u32 len;
+};
+
+/* One user-visible ring: free-running indices, entries are frame numbers. */
+struct rl_xsk_ring {
+	u32 size;		/* power of two */
+	u32 prod;		/* published by the producer */
+	u32 cached_prod;	/* reserved by the producer (completion ring) */
+	u32 cons;
+	u32 *frame;
+	u32 *len;
+};
+
+struct rl_xsk_pool {
+	struct rl_obj_hdr hdr;
+	struct rl_model *m;
+	u32 base;		/* ledger id of frame 0 */
+	u32 nr_frames;
+	bool freed;
+	struct rl_xsk_buff *buf;
+	u32 *free_list;		/* kernel free list (stack) */
+	u32 free_cnt;
+	u32 *user;		/* frames user space holds (stack) */
+	u32 user_cnt;
+	struct rl_xsk_ring fill, rx, tx, comp;
+	u32 dma_map_cnt;	/* xsk_pool_dma_map() minus _unmap() */
+	rl_dma_addr_t *dma;	/* per-frame DMA address while mapped */
+	bool uses_need_wakeup;
+	bool rx_need_wakeup;
+	bool tx_need_wakeup;
+	struct rl_xdp_rxq_info *rxq;	/* xsk_pool_set_rxq_info() */
+};
+
+/* A UMEM of @nr_frames frames, all with the user; rings of @ring_size. */
+struct rl_xsk_pool *rl_xsk_pool_create(struct rl_model *m, u32 nr_frames,
+				       u32 ring_size);
+/*
+ * Socket closed: the pool is freed.  Frames still held by the driver or
+ * the hardware are reported as leaks; any later use is a use-after-free.
+ */
+void rl_xsk_pool_destroy(struct rl_xsk_pool *pool);
+bool rl_xsk_pool_is_valid(const struct rl_xsk_pool *pool);
+
+/* User side (what the application does with the rings). */
+u32 rl_xsk_user_fill(struct rl_xsk_pool *pool, u32 n);
+u32 rl_xsk_user_consume_rx(struct rl_xsk_pool *pool, u32 n);
+u32 rl_xsk_user_submit_tx(struct rl_xsk_pool *pool, u32 n, u32 len);
+u32 rl_xsk_user_reap_comp(struct rl_xsk_pool *pool, u32 n);
+
+/* Kernel side, as a driver calls it. */
+int rl_xsk_pool_dma_map(struct rl_xsk_pool *pool);
+void rl_xsk_pool_dma_unmap(struct rl_xsk_pool *pool);
+void rl_xsk_pool_set_rxq_info(struct rl_xsk_pool *pool,
+			      struct rl_xdp_rxq_info *rxq);
+u32 rl_xsk_pool_get_rx_frame_size(const struct rl_xsk_pool *pool);
+/* xsk_buff_alloc(): fault site RL_FAULT_XSK_ALLOC */
+struct rl_xsk_buff *rl_xsk_buff_alloc(struct rl_xsk_pool *pool);
+u32 rl_xsk_buff_alloc_batch(struct rl_xsk_pool *pool,
+			    struct rl_xsk_buff **bufs, u32 max);
+void rl_xsk_buff_free(struct rl_xsk_buff *buf);
+rl_dma_addr_t rl_xsk_buff_xdp_get_dma(const struct rl_xsk_buff *buf);
+void rl_xsk_buff_dma_sync_for_cpu(struct rl_xsk_buff *buf);
+/* xsk_buff_raw_get_dma() / xsk_buff_raw_dma_sync_for_device() */
+rl_dma_addr_t rl_xsk_buff_raw_get_dma(struct rl_xsk_pool *pool, u64 addr);
+void rl_xsk_buff_raw_dma_sync_for_device(struct rl_xsk_pool *pool,
+					 rl_dma_addr_t dma, u32 len);
+/* The socket receives a zero-copy buffer (xsk_rcv_zc); -ENOSPC if full. */
+int rl_xsk_rcv_zc(struct rl_xsk_buff *buf);
+bool rl_xsk_tx_peek_desc(struct rl_xsk_pool *pool, struct rl_xdp_desc *desc);
+u32 rl_xsk_tx_peek_release_desc_batch(struct rl_xsk_pool *pool,
+				      struct rl_xdp_desc *descs, u32 max);
+void rl_xsk_tx_release(struct rl_xsk_pool *pool);
+void rl_xsk_tx_completed(struct rl_xsk_pool *pool, u32 n);
+bool rl_xsk_uses_need_wakeup(const struct rl_xsk_pool *pool);
+void rl_xsk_set_rx_need_wakeup(struct rl_xsk_pool *pool);
+void rl_xsk_clear_rx_need_wakeup(struct rl_xsk_pool *pool);
+void rl_xsk_set_tx_need_wakeup(struct rl_xsk_pool *pool);
+void rl_xsk_clear_tx_need_wakeup(struct rl_xsk_pool *pool);
+/* Final oracle: every frame back with the user side or the free list. */
+void rl_xsk_pool_final_check(struct rl_xsk_pool *pool);
+
+#endif /* RL_XSK_POOL_H */
