@@ -17,6 +17,7 @@ void rl_hw_set_tdown_mode(struct rl_model *m, enum rl_tdown_mode mode,
 static void tdown_request(struct rl_model *m, struct rl_udma_tdown *t)
 {
 	t->requested = true;
+	t->stopped = true;
 	t->never = m->tdown_mode == RL_TDOWN_NEVER;
 	t->countdown = m->tdown_mode == RL_TDOWN_AFTER ? m->tdown_delay : 0;
 }
@@ -27,10 +28,8 @@ static void tdown_tick(struct rl_udma_tdown *t, struct rl_ring *ring,
 {
 	if (!t->requested || t->never)
 		return;
-	if (step && t->countdown) {
+	if (step && t->countdown)
 		t->countdown--;
-		return;
-	}
 	if (!t->countdown && !rl_ring_hw_push(ring, RL_CPPI5_TDCM_MARKER))
 		t->requested = false;
 }
@@ -107,7 +106,9 @@ bool rl_udma_rx_chn_is_valid(const struct rl_k3_udma_glue_rx_channel *chn)
 
 int rl_k3_udma_glue_enable_rx_chn(struct rl_k3_udma_glue_rx_channel *chn)
 {
+	/* a marker still pending stays pending: it may land in the new run */
 	chn->enabled = true;
+	chn->tdown.stopped = false;
 	return 0;
 }
 
@@ -211,6 +212,7 @@ bool rl_udma_tx_chn_is_valid(const struct rl_k3_udma_glue_tx_channel *chn)
 int rl_k3_udma_glue_enable_tx_chn(struct rl_k3_udma_glue_tx_channel *chn)
 {
 	chn->enabled = true;
+	chn->tdown.stopped = false;
 	return 0;
 }
 
@@ -265,7 +267,7 @@ int rl_hw_rx_packet(struct rl_k3_udma_glue_rx_channel *chn, u32 flow,
 	struct rl_cppi5_desc *d;
 	rl_dma_addr_t dma;
 
-	if (flow >= chn->flow_num || !chn->enabled || chn->tdown.requested)
+	if (flow >= chn->flow_num || !chn->enabled || chn->tdown.stopped)
 		return -EIO;
 	fl = &chn->flows[flow];
 	if (rl_ring_occ(fl->ring) >= fl->ring->size || rl_ring_pop(fl->fdq, &dma)) {
@@ -287,7 +289,7 @@ u32 rl_hw_tx_complete(struct rl_k3_udma_glue_tx_channel *chn, u32 k)
 {
 	u32 done = 0;
 
-	while (done < k && chn->enabled && !chn->tdown.requested &&
+	while (done < k && chn->enabled && !chn->tdown.stopped &&
 	       rl_ring_occ(chn->ringtxcq) < chn->ringtxcq->size) {
 		rl_dma_addr_t dma, next;
 		u32 hops = 0;

@@ -35,6 +35,7 @@ struct rl_udma_rx_flow {
 /* Teardown progress of one channel. */
 struct rl_udma_tdown {
 	bool requested;		/* tdown_*_chn() called, marker not yet out */
+	bool stopped;		/* torn down: no traffic until re-enabled */
 	u32 countdown;		/* hardware steps left before the marker */
 	bool never;
 };

@@ -109,7 +109,19 @@ void rl_model_destroy(struct rl_model *m)
 
 	if (!m)
 		return;
-	/* zombies are ours to free; live objects belong to their creators */
+	/*
+	 * Zombies are ours to free, and so are page_pools that never finished
+	 * releasing (their pages went astray); other live objects belong to
+	 * their creators.
+	 */
+	for (i = 0; i < RL_MAX_REG; i++) {
+		struct rl_page_pool *pp = m->reg[RL_REG_PAGE_POOL][i];
+
+		if (pp && !pp->hdr.zombie) {
+			rl_page_pool_reap(pp);
+			m->reg[RL_REG_PAGE_POOL][i] = NULL;
+		}
+	}
 	for (k = 0; k < RL_REG_NR; k++)
 		for (i = 0; i < RL_MAX_REG; i++) {
 			struct rl_obj_hdr *h = m->reg[k][i];

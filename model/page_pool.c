@@ -49,7 +49,7 @@ bool rl_page_pool_is_valid(const struct rl_page_pool *pp)
 	    (pp->state == RL_PP_ACTIVE) != (pp->user_cnt > 0))
 		return false;
 	/* hold - release counts cached pages and pages in flight */
-	if (pp->hold_cnt - pp->release_cnt < pp->cached)
+	if (rl_page_pool_inflight(pp) < (s32)pp->cached)
 		return false;
 	for (i = 0; i < pp->cached; i++)
 		if (rl_ledger_owner(l, RL_OBJ_PAGE, pp->cache[i]) != pp_owner(pp))
@@ -243,4 +243,10 @@ void rl_page_pool_final_check(struct rl_page_pool *pp)
 		rl_ledger_report_count(pp->m->ledger, RL_F_LEAK, RL_OBJ_PAGE,
 				       pp->hdr.id, 0, pp->user_cnt,
 				       "page_pool never destroyed (users left)");
+}
+
+void rl_page_pool_reap(struct rl_page_pool *pp)
+{
+	rl_free(pp->cache);
+	rl_free(pp);
 }

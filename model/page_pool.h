@@ -64,6 +64,8 @@ s32 rl_page_pool_inflight(const struct rl_page_pool *pp);
 /* Pool owning @page (by pp_id), or NULL. */
 struct rl_page_pool *rl_page_pool_of(struct rl_model *m,
 				     const struct rl_page *page);
+/* Model teardown only: free a pool whatever its state. */
+void rl_page_pool_reap(struct rl_page_pool *pp);
 /* Final oracle: a pool still releasing is a stalled shutdown. */
 void rl_page_pool_final_check(struct rl_page_pool *pp);
 

@@ -71,6 +71,10 @@ static inline void rl_free(void *p)
 #ifndef max
 #define max(a, b) ((a) > (b) ? (a) : (b))
 #endif
+#ifndef container_of
+#define container_of(ptr, type, member) \
+	((type *)((char *)(ptr) - offsetof(type, member)))
+#endif
 #endif /* __KERNEL__ */
 
 /* A DMA address in the model: 64 bits on every build, never a host pointer. */

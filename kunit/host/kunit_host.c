@@ -160,6 +160,7 @@ int main(int argc, char **argv)
 {
 	int i, n = 0, nr = 0;
 
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	for (i = 0; i < nr_suites; i++)
 		n += selected(suites[i]->name, argc, argv);
 	if (!n) {

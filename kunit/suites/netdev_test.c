@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * netdev_test.c - netdev queues, BQL and NAPI state rules; each detector.
+ */
+#include "rl_test_util.h"
+#include "netdev.h"
+
+struct poll_bed {
+	struct rl_napi napi;
+	int work;		/* what the poll reports */
+	bool complete;		/* whether it calls napi_complete_done */
+	u32 cpu_seen;
+};
+
+static int bed_poll(struct rl_napi *napi, int budget)
+{
+	struct poll_bed *b = container_of(napi, struct poll_bed, napi);
+
+	b->cpu_seen = napi->m->cpu;
+	if (b->complete)
+		rl_napi_complete_done(napi, b->work);
+	return b->work;
+}
+
+static void netdev_queue_stop_wake(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_netdev *nd = rl_netdev_create(ctx->m, 1, 4);
+
+	KUNIT_ASSERT_NOT_NULL(test, nd);
+	KUNIT_EXPECT_NULL(test, rl_netdev_create(ctx->m, 1, RL_MAX_TXQ + 1));
+	rl_netif_tx_stop_queue(nd, 2);
+	KUNIT_EXPECT_TRUE(test, rl_netif_tx_queue_stopped(nd, 2));
+	KUNIT_EXPECT_FALSE(test, rl_netif_tx_queue_stopped(nd, 1));
+	rl_netif_tx_wake_queue(nd, 2);
+	KUNIT_EXPECT_FALSE(test, rl_netif_tx_queue_stopped(nd, 2));
+	rl_netif_tx_stop_all_queues(nd);
+	KUNIT_EXPECT_TRUE(test, rl_netif_tx_queue_stopped(nd, 3));
+	rl_netif_tx_start_all_queues(nd);
+	KUNIT_EXPECT_FALSE(test, rl_netif_tx_queue_stopped(nd, 3));
+	rl_netif_carrier_on(nd);
+	KUNIT_EXPECT_TRUE(test, rl_netif_carrier_ok(nd));
+	rl_netif_carrier_off(nd);
+	KUNIT_EXPECT_FALSE(test, rl_netif_carrier_ok(nd));
+	rl_test_finish(ctx);
+	rl_netdev_destroy(nd);
+}
+
+static void netdev_bql_accounting(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_netdev *nd = rl_netdev_create(ctx->m, 0, 2);
+
+	rl_netdev_tx_sent_queue(nd, 1, 1500);
+	rl_netdev_tx_sent_queue(nd, 1, 60);
+	KUNIT_EXPECT_EQ(test, rl_netdev_bql_inflight(nd, 1), 1560U);
+	rl_netdev_tx_completed_queue(nd, 1, 1, 1500);
+	KUNIT_EXPECT_EQ(test, rl_netdev_bql_inflight(nd, 1), 60U);
+	rl_test_check(ctx);
+	/* bytes still in flight at the end: the queue would stall */
+	RL_EXPECT_FINDING(ctx, RL_F_LEAK,
+			  KUNIT_EXPECT_FALSE(test, rl_model_final_check(ctx->m)));
+	rl_netdev_tx_reset_queue(nd, 1);
+	rl_test_finish(ctx);
+	rl_netdev_destroy(nd);
+}
+
+static void netdev_bql_completes_too_much(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_netdev *nd = rl_netdev_create(ctx->m, 0, 1);
+
+	rl_netdev_tx_sent_queue(nd, 0, 100);
+	RL_EXPECT_FINDING(ctx, RL_F_BQL,
+			  rl_netdev_tx_completed_queue(nd, 0, 2, 200));
+	KUNIT_EXPECT_EQ(test, ctx->last.expected, 100U);
+	KUNIT_EXPECT_EQ(test, ctx->last.actual, 200U);
+	rl_test_finish(ctx);
+	rl_netdev_destroy(nd);
+}
+
+static void netdev_is_valid_catches_corruption(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_netdev *nd = rl_netdev_create(ctx->m, 0, 1);
+
+	nd->txq[0].bql_completed = 5;
+	KUNIT_EXPECT_FALSE(test, rl_netdev_is_valid(nd));
+	RL_EXPECT_FINDING(ctx, RL_F_INVALID, rl_model_check(ctx->m));
+	nd->txq[0].bql_completed = 0;
+	rl_netdev_destroy(nd);
+}
+
+static void napi_schedule_poll_complete(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct poll_bed b = { .work = 3, .complete = true };
+
+	rl_netif_napi_add(ctx->m, &b.napi, bed_poll);
+	/* a disabled NAPI cannot be scheduled */
+	KUNIT_EXPECT_FALSE(test, rl_napi_schedule(&b.napi));
+	rl_napi_enable(&b.napi);
+	KUNIT_EXPECT_TRUE(test, rl_napi_schedule(&b.napi));
+	KUNIT_EXPECT_FALSE(test, rl_napi_schedule(&b.napi));
+	rl_test_check(ctx);
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&b.napi, 64, 1), 3);
+	KUNIT_EXPECT_EQ(test, b.cpu_seen, 1U);
+	KUNIT_EXPECT_FALSE(test, b.napi.scheduled);
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&b.napi, 64, 0), -1);
+	/* budget used up: the driver stays scheduled and is polled again */
+	b.work = 64;
+	b.complete = false;
+	rl_napi_schedule(&b.napi);
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&b.napi, 64, 0), 64);
+	KUNIT_EXPECT_TRUE(test, b.napi.scheduled);
+	rl_napi_disable(&b.napi);
+	KUNIT_EXPECT_FALSE(test, b.napi.scheduled);
+	rl_netif_napi_del(&b.napi);
+	rl_test_finish(ctx);
+}
+
+static void napi_enable_twice(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct poll_bed b = {};
+
+	rl_netif_napi_add(ctx->m, &b.napi, bed_poll);
+	rl_napi_enable(&b.napi);
+	RL_EXPECT_FINDING(ctx, RL_F_NAPI, rl_napi_enable(&b.napi));
+	rl_napi_disable(&b.napi);
+	RL_EXPECT_FINDING(ctx, RL_F_NAPI, rl_napi_disable(&b.napi));
+	rl_netif_napi_del(&b.napi);
+	rl_test_finish(ctx);
+}
+
+static void napi_complete_outside_poll(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct poll_bed b = {};
+
+	rl_netif_napi_add(ctx->m, &b.napi, bed_poll);
+	rl_napi_enable(&b.napi);
+	rl_napi_schedule(&b.napi);
+	RL_EXPECT_FINDING(ctx, RL_F_NAPI, rl_napi_complete_done(&b.napi, 0));
+	rl_napi_disable(&b.napi);
+	rl_netif_napi_del(&b.napi);
+	rl_test_finish(ctx);
+}
+
+static void napi_poll_over_budget(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct poll_bed b = { .work = 9, .complete = true };
+
+	rl_netif_napi_add(ctx->m, &b.napi, bed_poll);
+	rl_napi_enable(&b.napi);
+	rl_napi_schedule(&b.napi);
+	RL_EXPECT_FINDING(ctx, RL_F_NAPI, rl_napi_run(&b.napi, 8, 0));
+	rl_napi_disable(&b.napi);
+	RL_EXPECT_FINDING(ctx, RL_F_NAPI, rl_napi_disable(&b.napi));
+	rl_netif_napi_del(&b.napi);
+	rl_test_finish(ctx);
+}
+
+static void napi_is_valid_catches_corruption(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct poll_bed b = {};
+
+	rl_netif_napi_add(ctx->m, &b.napi, bed_poll);
+	b.napi.scheduled = true;	/* scheduled while disabled */
+	KUNIT_EXPECT_FALSE(test, rl_napi_is_valid(&b.napi));
+	RL_EXPECT_FINDING(ctx, RL_F_INVALID, rl_model_check(ctx->m));
+	b.napi.scheduled = false;
+	rl_netif_napi_del(&b.napi);
+	rl_test_finish(ctx);
+}
+
+static struct kunit_case netdev_test_cases[] = {
+	KUNIT_CASE(netdev_queue_stop_wake),
+	KUNIT_CASE(netdev_bql_accounting),
+	KUNIT_CASE(netdev_bql_completes_too_much),
+	KUNIT_CASE(netdev_is_valid_catches_corruption),
+	KUNIT_CASE(napi_schedule_poll_complete),
+	KUNIT_CASE(napi_enable_twice),
+	KUNIT_CASE(napi_complete_outside_poll),
+	KUNIT_CASE(napi_poll_over_budget),
+	KUNIT_CASE(napi_is_valid_catches_corruption),
+	{}
+};
+
+static struct kunit_suite netdev_test_suite = {
+	.name = "ringledger_netdev",
+	.test_cases = netdev_test_cases,
+};
+
+kunit_test_suite(netdev_test_suite);

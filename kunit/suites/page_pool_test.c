@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * page_pool_test.c - page_pool accounting (hold/release/inflight, user
+ * count, DMA mapping owned by the pool, deferred release) and detectors.
+ */
+#include "rl_test_util.h"
+#include "page_pool.h"
+#include "xdp.h"
+
+static struct rl_page_pool *make_pp(struct kunit *test, struct rl_model *m,
+				    u32 size, bool dma_map)
+{
+	struct rl_page_pool_params p = {
+		.pool_size = size, .dma_map = dma_map,
+		.dma_dir = RL_DMA_BIDIRECTIONAL,
+	};
+	struct rl_page_pool *pp = rl_page_pool_create(m, &p);
+
+	KUNIT_ASSERT_NOT_NULL(test, pp);
+	return pp;
+}
+
+static void page_pool_alloc_recycle_release(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *pp = make_pp(test, ctx->m, 2, true);
+	struct rl_page *a = rl_page_pool_dev_alloc_pages(pp);
+	struct rl_page *b = rl_page_pool_dev_alloc_pages(pp);
+	struct rl_page *c = rl_page_pool_dev_alloc_pages(pp);
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	KUNIT_EXPECT_EQ(test, pp->hold_cnt, 3U);
+	KUNIT_EXPECT_EQ(test, rl_page_pool_inflight(pp), 3);
+	/* the pool mapped the pages: three live mappings */
+	KUNIT_EXPECT_EQ(test, ctx->m->dma->live, 3U);
+	KUNIT_EXPECT_NE(test, rl_page_pool_get_dma_addr(a), (rl_dma_addr_t)0);
+	rl_page_pool_put_full_page(pp, a, false);
+	rl_page_pool_recycle_direct(pp, b);
+	/* cache full: the third page goes back to the page allocator */
+	rl_page_pool_put_full_page(pp, c, false);
+	KUNIT_EXPECT_EQ(test, pp->cached, 2U);
+	KUNIT_EXPECT_EQ(test, pp->release_cnt, 1U);
+	KUNIT_EXPECT_EQ(test, ctx->m->dma->live, 2U);
+	rl_test_check(ctx);
+	/* a cached page is handed out again, still mapped */
+	KUNIT_EXPECT_PTR_EQ(test, rl_page_pool_dev_alloc_pages(pp), b);
+	rl_page_pool_put_full_page(pp, b, true);
+	rl_page_pool_destroy(pp);
+	KUNIT_EXPECT_EQ(test, (int)pp->state, (int)RL_PP_FREED);
+	KUNIT_EXPECT_EQ(test, ctx->m->dma->live, 0U);
+	rl_test_finish(ctx);
+}
+
+static void page_pool_alloc_fault(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *pp = make_pp(test, ctx->m, 4, false);
+
+	rl_model_fail_nth(ctx->m, RL_FAULT_PAGE_ALLOC, 1);
+	KUNIT_EXPECT_NULL(test, rl_page_pool_dev_alloc_pages(pp));
+	rl_model_fail_nth(ctx->m, RL_FAULT_DMA_MAP, 1);
+	rl_page_pool_destroy(pp);
+	pp = make_pp(test, ctx->m, 4, true);
+	KUNIT_EXPECT_NULL(test, rl_page_pool_dev_alloc_pages(pp));
+	KUNIT_EXPECT_EQ(test, rl_page_pool_inflight(pp), 0);
+	rl_page_pool_destroy(pp);
+	rl_test_finish(ctx);
+}
+
+static void page_pool_user_count_with_mem_model(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *pp = make_pp(test, ctx->m, 4, true);
+	struct rl_xdp_rxq_info rxq0 = {}, rxq1 = {};
+
+	/* one user at create, one per port's rxq registration */
+	rl_xdp_rxq_info_reg(ctx->m, &rxq0, 0, 0, 0);
+	rl_xdp_rxq_info_reg_mem_model(&rxq0, RL_MEM_PAGE_POOL, pp);
+	rl_xdp_rxq_info_reg(ctx->m, &rxq1, 1, 0, 0);
+	rl_xdp_rxq_info_reg_mem_model(&rxq1, RL_MEM_PAGE_POOL, pp);
+	KUNIT_EXPECT_EQ(test, pp->user_cnt, 3U);
+	rl_xdp_rxq_info_unreg(&rxq0);
+	rl_xdp_rxq_info_unreg(&rxq1);
+	KUNIT_EXPECT_EQ(test, pp->user_cnt, 1U);
+	KUNIT_EXPECT_EQ(test, (int)pp->state, (int)RL_PP_ACTIVE);
+	rl_page_pool_destroy(pp);
+	KUNIT_EXPECT_EQ(test, (int)pp->state, (int)RL_PP_FREED);
+	rl_test_finish(ctx);
+}
+
+static void page_pool_deferred_release(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *pp = make_pp(test, ctx->m, 4, true);
+	struct rl_page *p = rl_page_pool_dev_alloc_pages(pp);
+
+	/* destroyed with a page out: the pool waits, then frees itself */
+	rl_page_pool_destroy(pp);
+	KUNIT_EXPECT_EQ(test, (int)pp->state, (int)RL_PP_RELEASING);
+	rl_test_check(ctx);
+	rl_page_pool_put_full_page(pp, p, false);
+	KUNIT_EXPECT_EQ(test, (int)pp->state, (int)RL_PP_FREED);
+	rl_test_finish(ctx);
+}
+
+static void page_pool_stalled_shutdown(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *pp = make_pp(test, ctx->m, 4, false);
+	struct rl_page *p = rl_page_pool_dev_alloc_pages(pp);
+
+	rl_page_pool_destroy(pp);
+	rl_test_allow(ctx, RL_F_LEAK);
+	RL_EXPECT_FINDING(ctx, RL_F_PP_STALLED,
+			  KUNIT_EXPECT_FALSE(test, rl_model_final_check(ctx->m)));
+	rl_test_allow_none(ctx);
+	rl_page_pool_put_full_page(pp, p, false);
+	rl_test_finish(ctx);
+}
+
+static void page_pool_negative_inflight(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *pp = make_pp(test, ctx->m, 1, false);
+	struct rl_page *own = rl_page_pool_dev_alloc_pages(pp);
+	struct rl_page *stray = rl_page_alloc(ctx->m);
+
+	/* a page the pool never handed out, passed off as one of its own */
+	stray->pp_id = own->pp_id;
+	rl_page_pool_put_full_page(pp, own, false);
+	rl_page_pool_put_full_page(pp, stray, false);
+	RL_EXPECT_FINDING(ctx, RL_F_PP_INFLIGHT, rl_page_pool_destroy(pp));
+	KUNIT_EXPECT_EQ(test, (s32)ctx->last.actual, -1);
+}
+
+static void page_pool_double_destroy(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *pp = make_pp(test, ctx->m, 4, false);
+
+	rl_page_pool_destroy(pp);
+	RL_EXPECT_FINDING(ctx, RL_F_USE_AFTER_FREE, rl_page_pool_destroy(pp));
+	rl_test_finish(ctx);
+}
+
+static void page_pool_use_after_free(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *pp = make_pp(test, ctx->m, 4, false);
+
+	rl_page_pool_destroy(pp);
+	RL_EXPECT_FINDING(ctx, RL_F_USE_AFTER_FREE,
+			  KUNIT_EXPECT_NULL(test, rl_page_pool_dev_alloc_pages(pp)));
+	rl_test_finish(ctx);
+}
+
+static void page_pool_put_of_unowned_page(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *pp = make_pp(test, ctx->m, 4, false);
+	struct rl_page *p = rl_page_pool_dev_alloc_pages(pp);
+
+	rl_page_pool_put_full_page(pp, p, false);
+	/* second return: the page already sits in the pool cache */
+	RL_EXPECT_FINDING(ctx, RL_F_DOUBLE_FREE,
+			  rl_page_pool_put_full_page(pp, p, false));
+	KUNIT_EXPECT_EQ(test, pp->cached, 1U);
+	rl_page_pool_destroy(pp);
+	rl_test_finish(ctx);
+}
+
+static void page_pool_put_to_wrong_pool(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *a = make_pp(test, ctx->m, 4, false);
+	struct rl_page_pool *b = make_pp(test, ctx->m, 4, false);
+	struct rl_page *p = rl_page_pool_dev_alloc_pages(a);
+
+	RL_EXPECT_FINDING(ctx, RL_F_OWNER, rl_page_pool_put_full_page(b, p, false));
+	rl_page_pool_put_full_page(a, p, false);
+	rl_page_pool_destroy(a);
+	rl_page_pool_destroy(b);
+	rl_test_finish(ctx);
+}
+
+static void page_pool_never_destroyed(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *pp = make_pp(test, ctx->m, 4, false);
+
+	rl_page_pool_put_full_page(pp, rl_page_pool_dev_alloc_pages(pp), false);
+	RL_EXPECT_FINDING(ctx, RL_F_LEAK,
+			  KUNIT_EXPECT_FALSE(test, rl_model_final_check(ctx->m)));
+	rl_page_pool_destroy(pp);
+	rl_test_finish(ctx);
+}
+
+static void page_pool_is_valid_catches_corruption(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *pp = make_pp(test, ctx->m, 4, false);
+
+	pp->release_cnt++;
+	KUNIT_EXPECT_FALSE(test, rl_page_pool_is_valid(pp));
+	pp->release_cnt--;
+	pp->cached = 5;
+	RL_EXPECT_FINDING(ctx, RL_F_INVALID, rl_model_check(ctx->m));
+	pp->cached = 0;
+	rl_page_pool_destroy(pp);
+	rl_test_finish(ctx);
+}
+
+static struct kunit_case page_pool_test_cases[] = {
+	KUNIT_CASE(page_pool_alloc_recycle_release),
+	KUNIT_CASE(page_pool_alloc_fault),
+	KUNIT_CASE(page_pool_user_count_with_mem_model),
+	KUNIT_CASE(page_pool_deferred_release),
+	KUNIT_CASE(page_pool_stalled_shutdown),
+	KUNIT_CASE(page_pool_negative_inflight),
+	KUNIT_CASE(page_pool_double_destroy),
+	KUNIT_CASE(page_pool_use_after_free),
+	KUNIT_CASE(page_pool_put_of_unowned_page),
+	KUNIT_CASE(page_pool_put_to_wrong_pool),
+	KUNIT_CASE(page_pool_never_destroyed),
+	KUNIT_CASE(page_pool_is_valid_catches_corruption),
+	{}
+};
+
+static struct kunit_suite page_pool_test_suite = {
+	.name = "ringledger_page_pool",
+	.test_cases = page_pool_test_cases,
+};
+
+kunit_test_suite(page_pool_test_suite);

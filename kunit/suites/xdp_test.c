@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * xdp_test.c - XDP core model: rxq info and memory models, buffer to
+ * frame conversion (page_pool and zero-copy), frame return by memory type,
+ * program verdicts, redirect targets; and each detector.
+ */
+#include "rl_test_util.h"
+#include "xdp.h"
+
+static struct rl_page_pool *make_pp(struct kunit *test, struct rl_model *m)
+{
+	struct rl_page_pool_params p = { .pool_size = 8, .dma_map = true,
+					 .dma_dir = RL_DMA_BIDIRECTIONAL };
+	struct rl_page_pool *pp = rl_page_pool_create(m, &p);
+
+	KUNIT_ASSERT_NOT_NULL(test, pp);
+	return pp;
+}
+
+static void xdp_rxq_register_order(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *pp = make_pp(test, ctx->m);
+	struct rl_xdp_rxq_info rxq = { .m = ctx->m };
+
+	RL_EXPECT_FINDING(ctx, RL_F_XDP,
+			  KUNIT_EXPECT_EQ(test, rl_xdp_rxq_info_reg_mem_model(&rxq,
+					  RL_MEM_PAGE_POOL, pp), -EFAULT));
+	KUNIT_EXPECT_EQ(test, rl_xdp_rxq_info_reg(ctx->m, &rxq, 0, 0, 0), 0);
+	KUNIT_EXPECT_TRUE(test, rl_xdp_rxq_info_is_reg(&rxq));
+	KUNIT_EXPECT_EQ(test, rl_xdp_rxq_info_reg_mem_model(&rxq,
+			RL_MEM_PAGE_POOL, pp), 0);
+	KUNIT_EXPECT_TRUE(test, rl_xdp_rxq_info_is_valid(&rxq));
+	rl_xdp_rxq_info_unreg(&rxq);
+	RL_EXPECT_FINDING(ctx, RL_F_XDP, rl_xdp_rxq_info_unreg(&rxq));
+	rl_page_pool_destroy(pp);
+	rl_test_finish(ctx);
+}
+
+static void xdp_register_twice(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_xdp_rxq_info rxq = {};
+
+	rl_xdp_rxq_info_reg(ctx->m, &rxq, 0, 0, 0);
+	RL_EXPECT_FINDING(ctx, RL_F_XDP, rl_xdp_rxq_info_reg(ctx->m, &rxq, 0, 0, 0));
+	KUNIT_EXPECT_TRUE(test, rl_xdp_rxq_info_is_reg(&rxq));
+	rl_xdp_rxq_info_unreg(&rxq);
+	rl_test_finish(ctx);
+}
+
+static void xdp_frame_from_page_pool_buffer(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *pp = make_pp(test, ctx->m);
+	struct rl_xdp_rxq_info rxq = {};
+	struct rl_xdp_buff xdp = { .rxq = &rxq, .len = 64, .tag = 7 };
+	struct rl_xdp_frame *fr;
+
+	rl_xdp_rxq_info_reg(ctx->m, &rxq, 0, 0, 0);
+	rl_xdp_rxq_info_reg_mem_model(&rxq, RL_MEM_PAGE_POOL, pp);
+	xdp.page = rl_page_pool_dev_alloc_pages(pp);
+	fr = rl_xdp_convert_buff_to_frame(ctx->m, &xdp);
+	KUNIT_ASSERT_NOT_NULL(test, fr);
+	KUNIT_EXPECT_EQ(test, (int)fr->mem_type, (int)RL_MEM_PAGE_POOL);
+	KUNIT_EXPECT_EQ(test, rl_page_owner(ctx->m, fr->page),
+			RL_OWNER(RL_OWN_FRAME, fr->id));
+	rl_test_check(ctx);
+	/* returning the frame recycles the page into its pool */
+	rl_xdp_return_frame_rx_napi(ctx->m, fr);
+	KUNIT_EXPECT_EQ(test, pp->cached, 1U);
+	RL_EXPECT_FINDING(ctx, RL_F_DOUBLE_FREE, rl_xdp_return_frame(ctx->m, fr));
+	rl_xdp_rxq_info_unreg(&rxq);
+	rl_page_pool_destroy(pp);
+	rl_test_finish(ctx);
+}
+
+static void xdp_frame_from_zero_copy_buffer(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_xsk_pool *xsk = rl_xsk_pool_create(ctx->m, 4, 4);
+	struct rl_xdp_buff xdp = { .len = 64, .tag = 9 };
+	struct rl_xdp_frame *fr;
+
+	rl_xsk_user_fill(xsk, 1);
+	xdp.xsk = rl_xsk_buff_alloc(xsk);
+	fr = rl_xdp_convert_buff_to_frame(ctx->m, &xdp);
+	KUNIT_ASSERT_NOT_NULL(test, fr);
+	/* copied into a new page; the XSK buffer went back to the pool */
+	KUNIT_EXPECT_EQ(test, (int)fr->mem_type, (int)RL_MEM_PAGE_ORDER0);
+	KUNIT_EXPECT_EQ(test, fr->page->tag, 9U);
+	KUNIT_EXPECT_EQ(test, xsk->free_cnt, 1U);
+	KUNIT_EXPECT_NULL(test, xdp.xsk);
+	rl_xdp_return_frame(ctx->m, fr);
+	rl_xsk_pool_destroy(xsk);
+	rl_test_finish(ctx);
+}
+
+static void xdp_zero_copy_conversion_fails_cleanly(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_xsk_pool *xsk = rl_xsk_pool_create(ctx->m, 4, 4);
+	struct rl_xdp_buff xdp = { .len = 64 };
+
+	rl_xsk_user_fill(xsk, 1);
+	xdp.xsk = rl_xsk_buff_alloc(xsk);
+	rl_model_fail_nth(ctx->m, RL_FAULT_PAGE_ALLOC, 1);
+	KUNIT_EXPECT_NULL(test, rl_xdp_convert_buff_to_frame(ctx->m, &xdp));
+	KUNIT_ASSERT_NOT_NULL(test, xdp.xsk);
+	rl_xsk_buff_free(xdp.xsk);
+	rl_xsk_pool_destroy(xsk);
+	rl_test_finish(ctx);
+}
+
+static void xdp_prog_verdict_pattern(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	const u8 v[] = { RL_XDP_PASS, RL_XDP_DROP, RL_XDP_TX, 9 };
+	struct rl_bpf_prog *prog = rl_bpf_prog_create(ctx->m, v, 4, NULL);
+	struct rl_xdp_buff xdp = {};
+	int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, prog);
+	for (i = 0; i < 8; i++)
+		KUNIT_EXPECT_EQ(test, rl_bpf_prog_run_xdp(prog, &xdp), (u32)v[i % 4]);
+	rl_bpf_prog_add(prog, 1);
+	rl_bpf_prog_put(prog);
+	rl_bpf_prog_put(prog);
+	RL_EXPECT_FINDING(ctx, RL_F_USE_AFTER_FREE, rl_bpf_prog_put(prog));
+	RL_EXPECT_FINDING(ctx, RL_F_USE_AFTER_FREE, rl_bpf_prog_run_xdp(prog, &xdp));
+	rl_test_finish(ctx);
+}
+
+static void xdp_redirect_devmap_queue_and_flush(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *pp = make_pp(test, ctx->m);
+	struct rl_redirect_target *t = rl_redirect_target_create(ctx->m, 2, NULL);
+	const u8 v[] = { RL_XDP_REDIRECT };
+	struct rl_bpf_prog *prog = rl_bpf_prog_create(ctx->m, v, 1, t);
+	struct rl_xdp_rxq_info rxq = {};
+	int i;
+
+	rl_xdp_rxq_info_reg(ctx->m, &rxq, 0, 0, 0);
+	rl_xdp_rxq_info_reg_mem_model(&rxq, RL_MEM_PAGE_POOL, pp);
+	for (i = 0; i < 3; i++) {
+		struct rl_xdp_buff xdp = { .rxq = &rxq, .len = 60 };
+
+		xdp.page = rl_page_pool_dev_alloc_pages(pp);
+		KUNIT_EXPECT_EQ(test, rl_xdp_do_redirect(ctx->m, &xdp, prog), 0);
+		KUNIT_EXPECT_NULL(test, xdp.page);
+	}
+	/* the bulk queue (2) flushed once on its own; one frame still queued */
+	KUNIT_EXPECT_EQ(test, t->count, 1U);
+	rl_test_check(ctx);
+	/* without xdp_do_flush the queued frame never comes back */
+	RL_EXPECT_FINDING(ctx, RL_F_LEAK,
+			  KUNIT_EXPECT_FALSE(test, rl_model_final_check(ctx->m)));
+	KUNIT_EXPECT_EQ(test, rl_redirect_flush(t), 1U);
+	KUNIT_EXPECT_EQ(test, pp->cached, 3U);
+	rl_bpf_prog_put(prog);
+	rl_redirect_target_destroy(t);
+	rl_xdp_rxq_info_unreg(&rxq);
+	rl_page_pool_destroy(pp);
+	rl_test_finish(ctx);
+}
+
+static void xdp_redirect_to_xsk_socket(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_xsk_pool *xsk = rl_xsk_pool_create(ctx->m, 4, 2);
+	struct rl_redirect_target *t = rl_redirect_target_create(ctx->m, 4, xsk);
+	const u8 v[] = { RL_XDP_REDIRECT };
+	struct rl_bpf_prog *prog = rl_bpf_prog_create(ctx->m, v, 1, t);
+	struct rl_xdp_buff xdp = { .len = 60 };
+	int i;
+
+	KUNIT_ASSERT_EQ(test, rl_xsk_user_fill(xsk, 4), 2U);
+	for (i = 0; i < 2; i++) {
+		xdp.xsk = rl_xsk_buff_alloc(xsk);
+		KUNIT_EXPECT_EQ(test, rl_xdp_do_redirect(ctx->m, &xdp, prog), 0);
+	}
+	/* RX ring full: the driver keeps the buffer and must free it */
+	rl_xsk_user_fill(xsk, 1);
+	xdp.xsk = rl_xsk_buff_alloc(xsk);
+	KUNIT_ASSERT_NOT_NULL(test, xdp.xsk);
+	KUNIT_EXPECT_EQ(test, rl_xdp_do_redirect(ctx->m, &xdp, prog), -ENOSPC);
+	rl_xsk_buff_free(xdp.xsk);
+	KUNIT_EXPECT_EQ(test, rl_xsk_user_consume_rx(xsk, 4), 2U);
+	rl_bpf_prog_put(prog);
+	rl_redirect_target_destroy(t);
+	rl_xsk_pool_destroy(xsk);
+	rl_test_finish(ctx);
+}
+
+static void xdp_redirect_without_target(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_xdp_buff xdp = { .len = 60 };
+
+	xdp.page = rl_page_alloc(ctx->m);
+	KUNIT_EXPECT_EQ(test, rl_xdp_do_redirect(ctx->m, &xdp, NULL), -EINVAL);
+	rl_page_free(ctx->m, xdp.page, RL_OWNER(RL_OWN_DRIVER, 0));
+	rl_test_finish(ctx);
+}
+
+static void xdp_frames_is_valid_catches_corruption(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_xdp_frame *fr = rl_xdp_frame_alloc_test(ctx->m, 64);
+
+	KUNIT_ASSERT_NOT_NULL(test, fr);
+	ctx->m->frames->free_top--;
+	RL_EXPECT_FINDING(ctx, RL_F_INVALID, rl_model_check(ctx->m));
+	ctx->m->frames->free_top++;
+	rl_xdp_return_frame(ctx->m, fr);
+	rl_test_finish(ctx);
+}
+
+static struct kunit_case xdp_test_cases[] = {
+	KUNIT_CASE(xdp_rxq_register_order),
+	KUNIT_CASE(xdp_register_twice),
+	KUNIT_CASE(xdp_frame_from_page_pool_buffer),
+	KUNIT_CASE(xdp_frame_from_zero_copy_buffer),
+	KUNIT_CASE(xdp_zero_copy_conversion_fails_cleanly),
+	KUNIT_CASE(xdp_prog_verdict_pattern),
+	KUNIT_CASE(xdp_redirect_devmap_queue_and_flush),
+	KUNIT_CASE(xdp_redirect_to_xsk_socket),
+	KUNIT_CASE(xdp_redirect_without_target),
+	KUNIT_CASE(xdp_frames_is_valid_catches_corruption),
+	{}
+};
+
+static struct kunit_suite xdp_test_suite = {
+	.name = "ringledger_xdp",
+	.test_cases = xdp_test_cases,
+};
+
+kunit_test_suite(xdp_test_suite);
