@@ -146,7 +146,7 @@ void rl_dma_unmap(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 		      RL_OWNER(RL_OWN_NONE, 0));
 }
 
-static void dma_sync(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
+static void sync_check(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 		     enum rl_dma_dir dir, const char *what)
 {
 	int slot = dma_slot(dma, addr);
@@ -170,14 +170,14 @@ static void dma_sync(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 void rl_dma_sync_for_cpu(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 			 enum rl_dma_dir dir)
 {
-	dma_sync(dma, addr, size, dir,
+	sync_check(dma, addr, size, dir,
 		 "dma_sync_single_for_cpu: address is not mapped");
 }
 
 void rl_dma_sync_for_device(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 			    enum rl_dma_dir dir)
 {
-	dma_sync(dma, addr, size, dir,
+	sync_check(dma, addr, size, dir,
 		 "dma_sync_single_for_device: address is not mapped");
 }
 

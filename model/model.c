@@ -181,53 +181,70 @@ static bool check(struct rl_model *m, bool ok, u32 id, const char *what)
 	return ok;
 }
 
-#define FOR_REG(m, kind, type, var)					\
-	for (int __i = 0; __i < RL_MAX_REG; __i++)			\
-		for (type *var = (m)->reg[kind][__i]; var; var = NULL)
+/* Every registered object's predicate, and the sums the ledger must match. */
+static bool check_registered(struct rl_model *m, int i, u32 *ring_descs,
+			     u32 *cached, u32 *queued)
+{
+	struct rl_desc_pool *pool = m->reg[RL_REG_DESC_POOL][i];
+	struct rl_ring *ring = m->reg[RL_REG_RING][i];
+	struct rl_k3_udma_glue_rx_channel *rx = m->reg[RL_REG_RX_CHN][i];
+	struct rl_k3_udma_glue_tx_channel *tx = m->reg[RL_REG_TX_CHN][i];
+	struct rl_page_pool *pp = m->reg[RL_REG_PAGE_POOL][i];
+	struct rl_xsk_pool *xsk = m->reg[RL_REG_XSK_POOL][i];
+	struct rl_netdev *nd = m->reg[RL_REG_NETDEV][i];
+	struct rl_napi *napi = m->reg[RL_REG_NAPI][i];
+	struct rl_redirect_target *t = m->reg[RL_REG_REDIRECT][i];
+	bool ok = true;
+
+	if (pool)
+		ok &= check(m, rl_desc_pool_is_valid(pool), pool->hdr.id,
+			    "rl_desc_pool_is_valid");
+	if (ring) {
+		ok &= check(m, rl_ring_is_valid(ring), ring->hdr.id,
+			    "rl_ring_is_valid");
+		*ring_descs += ring->ndesc;
+	}
+	if (rx)
+		ok &= check(m, rl_udma_rx_chn_is_valid(rx), rx->hdr.id,
+			    "rl_udma_rx_chn_is_valid");
+	if (tx)
+		ok &= check(m, rl_udma_tx_chn_is_valid(tx), tx->hdr.id,
+			    "rl_udma_tx_chn_is_valid");
+	if (pp) {
+		ok &= check(m, rl_page_pool_is_valid(pp), pp->hdr.id,
+			    "rl_page_pool_is_valid");
+		*cached += pp->cached;
+	}
+	if (xsk)
+		ok &= check(m, rl_xsk_pool_is_valid(xsk), xsk->hdr.id,
+			    "rl_xsk_pool_is_valid");
+	if (nd)
+		ok &= check(m, rl_netdev_is_valid(nd), nd->hdr.id,
+			    "rl_netdev_is_valid");
+	if (napi)
+		ok &= check(m, rl_napi_is_valid(napi), napi->hdr.id,
+			    "rl_napi_is_valid");
+	if (t) {
+		ok &= check(m, rl_redirect_target_is_valid(t), t->hdr.id,
+			    "rl_redirect_target_is_valid");
+		*queued += t->count;
+	}
+	return ok;
+}
 
 bool rl_model_check(struct rl_model *m)
 {
 	u32 ring_descs = 0, cached = 0, queued = 0;
 	bool ok = true;
+	int i;
 
 	ok &= check(m, rl_ledger_is_valid(m->ledger), 0, "rl_ledger_is_valid");
 	ok &= check(m, rl_dma_is_valid(m->dma), 0, "rl_dma_is_valid");
 	ok &= check(m, rl_pages_is_valid(m->pages), 0, "rl_pages_is_valid");
 	ok &= check(m, rl_skbs_is_valid(m->skbs), 0, "rl_skbs_is_valid");
 	ok &= check(m, rl_frames_is_valid(m->frames), 0, "rl_frames_is_valid");
-	FOR_REG(m, RL_REG_DESC_POOL, struct rl_desc_pool, p)
-		ok &= check(m, rl_desc_pool_is_valid(p), p->hdr.id,
-			    "rl_desc_pool_is_valid");
-	FOR_REG(m, RL_REG_RING, struct rl_ring, r) {
-		ok &= check(m, rl_ring_is_valid(r), r->hdr.id,
-			    "rl_ring_is_valid");
-		ring_descs += r->ndesc;
-	}
-	FOR_REG(m, RL_REG_RX_CHN, struct rl_k3_udma_glue_rx_channel, c)
-		ok &= check(m, rl_udma_rx_chn_is_valid(c), c->hdr.id,
-			    "rl_udma_rx_chn_is_valid");
-	FOR_REG(m, RL_REG_TX_CHN, struct rl_k3_udma_glue_tx_channel, c)
-		ok &= check(m, rl_udma_tx_chn_is_valid(c), c->hdr.id,
-			    "rl_udma_tx_chn_is_valid");
-	FOR_REG(m, RL_REG_PAGE_POOL, struct rl_page_pool, pp) {
-		ok &= check(m, rl_page_pool_is_valid(pp), pp->hdr.id,
-			    "rl_page_pool_is_valid");
-		cached += pp->cached;
-	}
-	FOR_REG(m, RL_REG_XSK_POOL, struct rl_xsk_pool, x)
-		ok &= check(m, rl_xsk_pool_is_valid(x), x->hdr.id,
-			    "rl_xsk_pool_is_valid");
-	FOR_REG(m, RL_REG_NETDEV, struct rl_netdev, nd)
-		ok &= check(m, rl_netdev_is_valid(nd), nd->hdr.id,
-			    "rl_netdev_is_valid");
-	FOR_REG(m, RL_REG_NAPI, struct rl_napi, n)
-		ok &= check(m, rl_napi_is_valid(n), n->hdr.id,
-			    "rl_napi_is_valid");
-	FOR_REG(m, RL_REG_REDIRECT, struct rl_redirect_target, t) {
-		ok &= check(m, rl_redirect_target_is_valid(t), t->hdr.id,
-			    "rl_redirect_target_is_valid");
-		queued += t->count;
-	}
+	for (i = 0; i < RL_MAX_REG; i++)
+		ok &= check_registered(m, i, &ring_descs, &cached, &queued);
 	/* conservation across facilities */
 	ok &= check(m, rl_ledger_count(m->ledger, RL_OBJ_DESC, RL_OWN_RING) ==
 		    ring_descs, 0, "descriptors owned by rings == held by rings");
@@ -264,15 +281,22 @@ static void leak_scan(struct rl_model *m, enum rl_obj_class cls, u32 allowed,
 bool rl_model_final_check(struct rl_model *m)
 {
 	u32 before = m->ledger->findings;
+	int i;
 
 	/* the stack lets every skb go in finite time */
 	rl_stack_release(m, RL_STACK_DEPTH);
-	FOR_REG(m, RL_REG_PAGE_POOL, struct rl_page_pool, pp)
-		rl_page_pool_final_check(pp);
-	FOR_REG(m, RL_REG_XSK_POOL, struct rl_xsk_pool, x)
-		rl_xsk_pool_final_check(x);
-	FOR_REG(m, RL_REG_NETDEV, struct rl_netdev, nd)
-		rl_netdev_final_check(nd);
+	for (i = 0; i < RL_MAX_REG; i++) {
+		struct rl_page_pool *pp = m->reg[RL_REG_PAGE_POOL][i];
+		struct rl_xsk_pool *xsk = m->reg[RL_REG_XSK_POOL][i];
+		struct rl_netdev *nd = m->reg[RL_REG_NETDEV][i];
+
+		if (pp)
+			rl_page_pool_final_check(pp);
+		if (xsk)
+			rl_xsk_pool_final_check(xsk);
+		if (nd)
+			rl_netdev_final_check(nd);
+	}
 	rl_dma_check_all_unmapped(m->dma);
 	leak_scan(m, RL_OBJ_DESC, BIT(RL_OWN_POOL),
 		  "descriptor not back in its pool at the end");

@@ -24,9 +24,10 @@ static void desc_pool_alloc_free_avail(struct kunit *test)
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
 	/* the real driver's size: 500 descriptors per flow */
 	struct rl_desc_pool *pool = make_pool(test, ctx, 500);
-	void *d[500];
+	void **d = kunit_kzalloc(test, 500 * sizeof(*d), GFP_KERNEL);
 	int i;
 
+	KUNIT_ASSERT_NOT_NULL(test, d);
 	KUNIT_EXPECT_EQ(test, rl_k3_cppi_desc_pool_avail(pool), 500U);
 	KUNIT_EXPECT_EQ(test, pool->desc_size, 128U);
 	for (i = 0; i < 500; i++) {
