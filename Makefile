@@ -19,7 +19,7 @@ HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Wno-unused-parameter -Werror \
 HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: help deps check host-check kunit lint clean
+.PHONY: help deps check host-check kunit lint clean bench-check
 
 help: ## this list
 	@grep -hE '^[a-z][a-z0-9_-]*:.*## ' $(MAKEFILE_LIST) | \
@@ -55,3 +55,10 @@ lint: deps ## checkpatch.pl on kernel-side C; no #if outside the compat header
 
 clean: ## remove build outputs in the clone (caches stay)
 	rm -rf $(BUILD)
+
+bench-check: ## benchmark: cost of the per-step ledger check (plain -O2 and ASan+UBSan)
+	@mkdir -p $(BUILD)
+	@clang -std=gnu11 -O2 -Imodel -o $(BUILD)/bench_check $(MODEL_SRCS) kunit/host/bench_model_check.c
+	@clang $(HOST_CFLAGS) -O2 -o $(BUILD)/bench_check_san $(MODEL_SRCS) kunit/host/bench_model_check.c
+	@echo "-- clang -O2"; $(BUILD)/bench_check
+	@echo "-- clang -O2 ASan+UBSan"; ASAN_OPTIONS=detect_leaks=0 $(BUILD)/bench_check_san

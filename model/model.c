@@ -194,6 +194,7 @@ static bool check_registered(struct rl_model *m, int i, u32 *ring_descs,
 	struct rl_netdev *nd = m->reg[RL_REG_NETDEV][i];
 	struct rl_napi *napi = m->reg[RL_REG_NAPI][i];
 	struct rl_redirect_target *t = m->reg[RL_REG_REDIRECT][i];
+	struct rl_bpf_prog *prog = m->reg[RL_REG_PROG][i];
 	bool ok = true;
 
 	if (pool)
@@ -224,6 +225,9 @@ static bool check_registered(struct rl_model *m, int i, u32 *ring_descs,
 	if (napi)
 		ok &= check(m, rl_napi_is_valid(napi), napi->hdr.id,
 			    "rl_napi_is_valid");
+	if (prog)
+		ok &= check(m, rl_bpf_prog_is_valid(prog), prog->hdr.id,
+			    "rl_bpf_prog_is_valid");
 	if (t) {
 		ok &= check(m, rl_redirect_target_is_valid(t), t->hdr.id,
 			    "rl_redirect_target_is_valid");

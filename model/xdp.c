@@ -285,6 +285,13 @@ void rl_bpf_prog_put(struct rl_bpf_prog *prog)
 		prog->hdr.zombie = true;
 }
 
+bool rl_bpf_prog_is_valid(const struct rl_bpf_prog *prog)
+{
+	/* a freed program is a zombie with no reference left */
+	return prog->nr <= RL_PROG_MAX_VERDICTS &&
+	       prog->hdr.zombie == !prog->refcnt;
+}
+
 u32 rl_bpf_prog_run_xdp(struct rl_bpf_prog *prog, struct rl_xdp_buff *xdp)
 {
 	if (!prog->refcnt)

@@ -123,6 +123,7 @@ struct rl_bpf_prog *rl_bpf_prog_create(struct rl_model *m, const u8 *verdict,
 				       struct rl_redirect_target *target);
 void rl_bpf_prog_add(struct rl_bpf_prog *prog, u32 n);
 void rl_bpf_prog_put(struct rl_bpf_prog *prog);
+bool rl_bpf_prog_is_valid(const struct rl_bpf_prog *prog);
 /* bpf_prog_run_xdp(): the next verdict of the pattern */
 u32 rl_bpf_prog_run_xdp(struct rl_bpf_prog *prog, struct rl_xdp_buff *xdp);
 

@@ -6,6 +6,7 @@
 #include "rl_test_util.h"
 #include "ledger.h"
 #include "dma.h"
+#include "page.h"
 
 #define DRV	RL_OWNER(RL_OWN_DRIVER, 0)
 #define NONE	RL_OWNER(RL_OWN_NONE, 0)
@@ -157,7 +158,25 @@ static void final_check_names_leftovers(struct kunit *test)
 	rl_ledger_set(ctx->m->ledger, RL_OBJ_FRAME, 4, NONE);
 }
 
+static void pages_is_valid_catches_corruption(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page *p = rl_page_alloc(ctx->m);
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	ctx->m->pages->free_top++;	/* claims the held page is free */
+	KUNIT_EXPECT_FALSE(test, rl_pages_is_valid(ctx->m->pages));
+	RL_EXPECT_FINDING(ctx, RL_F_INVALID, rl_model_check(ctx->m));
+	ctx->m->pages->free_top--;
+	RL_EXPECT_FINDING(ctx, RL_F_LEAK, rl_model_final_check(ctx->m));
+	rl_page_free(ctx->m, p, RL_OWNER(RL_OWN_DRIVER, 0));
+	RL_EXPECT_FINDING(ctx, RL_F_DOUBLE_FREE,
+			  rl_page_free(ctx->m, p, RL_OWNER(RL_OWN_DRIVER, 0)));
+	rl_test_finish(ctx);
+}
+
 static struct kunit_case ledger_test_cases[] = {
+	KUNIT_CASE(pages_is_valid_catches_corruption),
 	KUNIT_CASE(ledger_move_keeps_counts),
 	KUNIT_CASE(ledger_wrong_owner_is_reported),
 	KUNIT_CASE(ledger_finding_line_is_readable),

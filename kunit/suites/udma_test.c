@@ -297,6 +297,14 @@ static void udma_tx_submit_complete_tdown(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rl_ledger_count(m->ledger, RL_OBJ_DESC, RL_OWN_DRIVER), 2U);
 	rl_k3_udma_glue_tdown_tx_chn(tx, false);
 	KUNIT_ASSERT_EQ(test, rl_k3_udma_glue_pop_tx_chn(tx, &dma), 0);
+	/* corrupt: a TX channel without its completion ring */
+	{
+		struct rl_ring *cq = tx->ringtxcq;
+
+		tx->ringtxcq = NULL;
+		KUNIT_EXPECT_FALSE(test, rl_udma_tx_chn_is_valid(tx));
+		tx->ringtxcq = cq;
+	}
 	KUNIT_EXPECT_TRUE(test, rl_cppi5_desc_is_tdcm(dma));
 	rl_dma_unmap(m->dma, b0, 100, RL_DMA_TO_DEVICE);
 	rl_dma_unmap(m->dma, b1, 200, RL_DMA_TO_DEVICE);
@@ -376,6 +384,10 @@ static void udma_ring_is_valid_catches_corruption(struct kunit *test)
 	b.chn->flows[0].fdq->ndesc++;
 	RL_EXPECT_FINDING(b.ctx, RL_F_INVALID, rl_model_check(b.ctx->m));
 	b.chn->flows[0].fdq->ndesc--;
+	/* a channel with no flow at all */
+	b.chn->flow_num = 0;
+	KUNIT_EXPECT_FALSE(test, rl_udma_rx_chn_is_valid(b.chn));
+	b.chn->flow_num = 1;
 	rx_bed_fini(&b);
 	rl_test_finish(b.ctx);
 }

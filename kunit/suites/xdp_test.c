@@ -33,6 +33,10 @@ static void xdp_rxq_register_order(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, rl_xdp_rxq_info_is_valid(&rxq));
 	rl_xdp_rxq_info_unreg(&rxq);
 	RL_EXPECT_FINDING(ctx, RL_F_XDP, rl_xdp_rxq_info_unreg(&rxq));
+	/* a memory model on an unregistered rxq breaks the predicate */
+	rxq.has_mem_model = true;
+	KUNIT_EXPECT_FALSE(test, rl_xdp_rxq_info_is_valid(&rxq));
+	rxq.has_mem_model = false;
 	rl_page_pool_destroy(pp);
 	rl_test_finish(ctx);
 }
@@ -121,6 +125,10 @@ static void xdp_prog_verdict_pattern(struct kunit *test)
 	int i;
 
 	KUNIT_ASSERT_NOT_NULL(test, prog);
+	KUNIT_EXPECT_TRUE(test, rl_bpf_prog_is_valid(prog));
+	prog->refcnt = 0;	/* corrupt: no reference but not freed */
+	RL_EXPECT_FINDING(ctx, RL_F_INVALID, rl_model_check(ctx->m));
+	prog->refcnt = 1;
 	for (i = 0; i < 8; i++)
 		KUNIT_EXPECT_EQ(test, rl_bpf_prog_run_xdp(prog, &xdp), (u32)v[i % 4]);
 	rl_bpf_prog_add(prog, 1);
