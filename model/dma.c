@@ -9,23 +9,15 @@
 struct rl_dma *rl_dma_create(struct rl_model *m, u32 cap)
 {
 	struct rl_dma *dma = rl_zalloc(sizeof(*dma));
-	u32 i;
 
 	if (!dma)
 		return NULL;
 	dma->m = m;
-	dma->cap = cap;
 	dma->maps = rl_zalloc((cap + 1) * sizeof(*dma->maps));
-	dma->free_slots = rl_zalloc((cap + 1) * sizeof(u32));
-	if (!dma->maps || !dma->free_slots ||
-	    !rl_ledger_reserve(m->ledger, RL_OBJ_DMA, cap, &dma->base)) {
+	if (!dma->maps || !rl_slots_init(&dma->slots, m->ledger, RL_OBJ_DMA, cap)) {
 		rl_dma_destroy(dma);
 		return NULL;
 	}
-	/* lowest slot on top of the stack: the first mapping gets slot 0 */
-	for (i = 0; i < cap; i++)
-		dma->free_slots[i] = cap - 1 - i;
-	dma->free_top = cap;
 	return dma;
 }
 
@@ -34,7 +26,7 @@ void rl_dma_destroy(struct rl_dma *dma)
 	if (!dma)
 		return;
 	rl_free(dma->maps);
-	rl_free(dma->free_slots);
+	rl_slots_fini(&dma->slots);
 	rl_free(dma);
 }
 
@@ -42,11 +34,12 @@ bool rl_dma_is_valid(const struct rl_dma *dma)
 {
 	u32 i, live = 0;
 
-	if (!dma || dma->free_top + dma->live != dma->cap)
+	if (dma->slots.free_top + dma->live != dma->slots.nr ||
+	    !rl_slots_is_valid(&dma->slots, dma->m->ledger))
 		return false;
-	for (i = 0; i < dma->cap; i++) {
+	for (i = 0; i < dma->slots.nr; i++) {
 		u32 own = rl_ledger_owner(dma->m->ledger, RL_OBJ_DMA,
-					  dma->base + i);
+					  dma->slots.base + i);
 
 		if (dma->maps[i].live != (RL_OWNER_KIND(own) == RL_OWN_MAPPED))
 			return false;
@@ -69,9 +62,10 @@ static rl_dma_addr_t dma_map(struct rl_dma *dma, u32 offset, u32 size,
 	if (rl_model_fault_hit(dma->m, RL_FAULT_DMA_MAP))
 		return RL_DMA_MAPPING_ERROR;
 	/* an IOMMU out of IOVA space fails the same way */
-	if (!dma->free_top || offset + size > RL_DMA_MAX_LEN || !size)
+	if (offset + size > RL_DMA_MAX_LEN || !size ||
+	    !rl_slots_get(&dma->slots, dma->m->ledger,
+			  RL_OWNER(RL_OWN_MAPPED, tag), &slot))
 		return RL_DMA_MAPPING_ERROR;
-	slot = dma->free_slots[--dma->free_top];
 	map = &dma->maps[slot];
 	map->addr = RL_DMA_BASE + ((rl_dma_addr_t)slot << RL_DMA_SLOT_SHIFT) +
 		    offset;
@@ -81,8 +75,6 @@ static rl_dma_addr_t dma_map(struct rl_dma *dma, u32 offset, u32 size,
 	map->was_mapped = true;
 	map->tag = tag;
 	dma->live++;
-	rl_ledger_set(dma->m->ledger, RL_OBJ_DMA, dma->base + slot,
-		      RL_OWNER(RL_OWN_MAPPED, tag));
 	return map->addr;
 }
 
@@ -106,14 +98,14 @@ static int dma_slot(const struct rl_dma *dma, rl_dma_addr_t addr)
 	if (addr < RL_DMA_BASE || addr == RL_DMA_MAPPING_ERROR)
 		return -1;
 	slot = (addr - RL_DMA_BASE) >> RL_DMA_SLOT_SHIFT;
-	return slot < dma->cap ? (int)slot : -1;
+	return slot < dma->slots.nr ? (int)slot : -1;
 }
 
 static void dma_report(struct rl_dma *dma, enum rl_finding_kind kind,
 		       int slot, u32 expected, u32 actual, const char *what)
 {
 	rl_ledger_report_count(dma->m->ledger, kind, RL_OBJ_DMA,
-			       slot < 0 ? 0 : dma->base + (u32)slot,
+			       slot < 0 ? 0 : dma->slots.base + (u32)slot,
 			       expected, actual, what);
 }
 
@@ -141,9 +133,9 @@ void rl_dma_unmap(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 			   "dma_unmap: direction differs from the mapping (check_unmap)");
 	map->live = false;
 	dma->live--;
-	dma->free_slots[dma->free_top++] = (u32)slot;
-	rl_ledger_set(dma->m->ledger, RL_OBJ_DMA, dma->base + (u32)slot,
+	rl_ledger_set(dma->m->ledger, RL_OBJ_DMA, dma->slots.base + (u32)slot,
 		      RL_OWNER(RL_OWN_NONE, 0));
+	rl_slots_put(&dma->slots, (u32)slot);
 }
 
 static void sync_check(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
@@ -203,10 +195,10 @@ u32 rl_dma_check_all_unmapped(struct rl_dma *dma)
 {
 	u32 i;
 
-	for (i = 0; i < dma->cap; i++)
+	for (i = 0; i < dma->slots.nr; i++)
 		if (dma->maps[i].live)
 			rl_ledger_expect(dma->m->ledger, RL_OBJ_DMA,
-					 dma->base + i, RL_OWNER(RL_OWN_NONE, 0),
+					 dma->slots.base + i, RL_OWNER(RL_OWN_NONE, 0),
 					 RL_F_LEAK,
 					 "DMA mapping still live at the end (dma_debug leak)");
 	return dma->live;

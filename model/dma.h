@@ -10,6 +10,7 @@
 #define RL_DMA_H
 
 #include "model.h"
+#include "slots.h"
 
 enum rl_dma_dir {
 	RL_DMA_BIDIRECTIONAL = 0,	/* DMA_BIDIRECTIONAL */
@@ -35,12 +36,9 @@ struct rl_dma_map {
 
 struct rl_dma {
 	struct rl_model *m;
-	u32 base;		/* ledger ids of RL_OBJ_DMA */
-	u32 cap;
+	struct rl_slots slots;	/* slot i is maps[i], IOVA window i */
 	u32 live;
 	struct rl_dma_map *maps;
-	u32 *free_slots;	/* stack of free slots, lowest on top */
-	u32 free_top;
 };
 
 struct rl_dma *rl_dma_create(struct rl_model *m, u32 cap);

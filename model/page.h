@@ -8,6 +8,7 @@
 #define RL_PAGE_H
 
 #include "model.h"
+#include "slots.h"
 
 #define RL_PAGE_SIZE	4096	/* PAGE_SIZE */
 
@@ -21,11 +22,8 @@ struct rl_page {
 
 struct rl_pages {
 	struct rl_model *m;
-	u32 base;
-	u32 nr;
-	u32 free_top;
+	struct rl_slots slots;	/* slot i is page[i] */
 	struct rl_page *page;
-	u32 *free_stack;
 };
 
 struct rl_pages *rl_pages_create(struct rl_model *m, u32 nr);

@@ -18,19 +18,13 @@ struct rl_skbs *rl_skbs_create(struct rl_model *m, u32 nr)
 	if (!s)
 		return NULL;
 	s->m = m;
-	s->nr = nr;
 	s->skb = rl_zalloc((nr + 1) * sizeof(*s->skb));
-	s->free_stack = rl_zalloc((nr + 1) * sizeof(u32));
-	if (!s->skb || !s->free_stack ||
-	    !rl_ledger_reserve(m->ledger, RL_OBJ_SKB, nr, &s->base)) {
+	if (!s->skb || !rl_slots_init(&s->slots, m->ledger, RL_OBJ_SKB, nr)) {
 		rl_skbs_destroy(s);
 		return NULL;
 	}
-	for (i = 0; i < nr; i++) {
-		s->skb[i].id = s->base + i;
-		s->free_stack[i] = nr - 1 - i;
-	}
-	s->free_top = nr;
+	for (i = 0; i < nr; i++)
+		s->skb[i].id = s->slots.base + i;
 	return s;
 }
 
@@ -39,7 +33,7 @@ void rl_skbs_destroy(struct rl_skbs *s)
 	if (!s)
 		return;
 	rl_free(s->skb);
-	rl_free(s->free_stack);
+	rl_slots_fini(&s->slots);
 	rl_free(s);
 }
 
@@ -48,16 +42,14 @@ bool rl_skbs_is_valid(const struct rl_skbs *s)
 	const struct rl_ledger *l = s->m->ledger;
 	u32 i, on_stack;
 
-	if (s->free_top > s->nr || s->stack_count > RL_STACK_DEPTH)
+	if (s->stack_count > RL_STACK_DEPTH ||
+	    !rl_slots_is_valid(&s->slots, l))
 		return false;
-	if (rl_ledger_count_owner(l, RL_OBJ_SKB, s->base, s->nr,
-				  RL_OWNER(RL_OWN_NONE, 0)) != s->free_top)
-		return false;
-	on_stack = rl_ledger_count_owner(l, RL_OBJ_SKB, s->base, s->nr,
-					 RL_OWNER(RL_OWN_STACK, 0));
+	on_stack = rl_ledger_count_owner(l, RL_OBJ_SKB, s->slots.base,
+					 s->slots.nr, RL_OWNER(RL_OWN_STACK, 0));
 	if (on_stack != s->stack_count)
 		return false;
-	for (i = 0; i < s->nr; i++) {
+	for (i = 0; i < s->slots.nr; i++) {
 		const struct rl_sk_buff *skb = &s->skb[i];
 		u32 f;
 
@@ -79,12 +71,13 @@ bool rl_skbs_is_valid(const struct rl_skbs *s)
 
 static struct rl_sk_buff *skb_get(struct rl_model *m)
 {
-	struct rl_skbs *s = m->skbs;
 	struct rl_sk_buff *skb;
+	u32 idx;
 
-	if (rl_model_fault_hit(m, RL_FAULT_SKB_ALLOC) || !s->free_top)
+	if (rl_model_fault_hit(m, RL_FAULT_SKB_ALLOC) ||
+	    !rl_slots_get(&m->skbs->slots, m->ledger, SKB_DRIVER, &idx))
 		return NULL;
-	skb = &s->skb[s->free_stack[--s->free_top]];
+	skb = &m->skbs->skb[idx];
 	skb->len = 0;
 	skb->tag = 0;
 	skb->head = NULL;
@@ -92,7 +85,6 @@ static struct rl_sk_buff *skb_get(struct rl_model *m)
 	skb->ip_summed = RL_CHECKSUM_NONE;
 	skb->queue_mapping = 0;
 	skb->nr_frags = 0;
-	rl_ledger_set(m->ledger, RL_OBJ_SKB, skb->id, SKB_DRIVER);
 	return skb;
 }
 
@@ -189,7 +181,7 @@ static void skb_release(struct rl_model *m, struct rl_sk_buff *skb, u32 from)
 		skb_put_page(m, skb, skb->frags[f]);
 	skb->head = NULL;
 	skb->nr_frags = 0;
-	s->free_stack[s->free_top++] = skb->id - s->base;
+	rl_slots_put(&s->slots, skb->id - s->slots.base);
 }
 
 void rl_skb_free(struct rl_model *m, struct rl_sk_buff *skb)
@@ -209,7 +201,7 @@ void rl_netif_receive_skb(struct rl_model *m, struct rl_sk_buff *skb)
 	if (s->stack_count == RL_STACK_DEPTH)
 		rl_stack_release(m, 1);
 	s->stack_q[(s->stack_head + s->stack_count++) % RL_STACK_DEPTH] =
-		skb->id - s->base;
+		skb->id - s->slots.base;
 	s->delivered++;
 }
 

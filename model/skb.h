@@ -9,6 +9,7 @@
 
 #include "model.h"
 #include "page.h"
+#include "slots.h"
 
 #define RL_MAX_SKB_FRAGS	17	/* MAX_SKB_FRAGS with 4 KiB pages */
 #define RL_STACK_DEPTH		64	/* skbs the stack keeps queued */
@@ -34,11 +35,8 @@ struct rl_sk_buff {
 
 struct rl_skbs {
 	struct rl_model *m;
-	u32 base;
-	u32 nr;
-	u32 free_top;
+	struct rl_slots slots;	/* slot i is skb[i] */
 	struct rl_sk_buff *skb;
-	u32 *free_stack;
 	u32 stack_q[RL_STACK_DEPTH];	/* delivered, oldest first */
 	u32 stack_head;
 	u32 stack_count;

@@ -90,19 +90,13 @@ struct rl_frames *rl_frames_create(struct rl_model *m, u32 nr)
 	if (!f)
 		return NULL;
 	f->m = m;
-	f->nr = nr;
 	f->frame = rl_zalloc((nr + 1) * sizeof(*f->frame));
-	f->free_stack = rl_zalloc((nr + 1) * sizeof(u32));
-	if (!f->frame || !f->free_stack ||
-	    !rl_ledger_reserve(m->ledger, RL_OBJ_FRAME, nr, &f->base)) {
+	if (!f->frame || !rl_slots_init(&f->slots, m->ledger, RL_OBJ_FRAME, nr)) {
 		rl_frames_destroy(f);
 		return NULL;
 	}
-	for (i = 0; i < nr; i++) {
-		f->frame[i].id = f->base + i;
-		f->free_stack[i] = nr - 1 - i;
-	}
-	f->free_top = nr;
+	for (i = 0; i < nr; i++)
+		f->frame[i].id = f->slots.base + i;
 	return f;
 }
 
@@ -111,7 +105,7 @@ void rl_frames_destroy(struct rl_frames *f)
 	if (!f)
 		return;
 	rl_free(f->frame);
-	rl_free(f->free_stack);
+	rl_slots_fini(&f->slots);
 	rl_free(f);
 }
 
@@ -120,12 +114,10 @@ bool rl_frames_is_valid(const struct rl_frames *f)
 	const struct rl_ledger *l = f->m->ledger;
 	u32 i;
 
-	if (f->free_top > f->nr ||
-	    rl_ledger_count_owner(l, RL_OBJ_FRAME, f->base, f->nr,
-				  RL_OWNER(RL_OWN_NONE, 0)) != f->free_top)
+	if (!rl_slots_is_valid(&f->slots, l))
 		return false;
 	/* a live frame owns its page */
-	for (i = 0; i < f->nr; i++) {
+	for (i = 0; i < f->slots.nr; i++) {
 		const struct rl_xdp_frame *fr = &f->frame[i];
 
 		if (RL_OWNER_KIND(rl_ledger_owner(l, RL_OBJ_FRAME, fr->id)) !=
@@ -139,22 +131,19 @@ bool rl_frames_is_valid(const struct rl_frames *f)
 
 static struct rl_xdp_frame *frame_get(struct rl_model *m)
 {
-	struct rl_frames *f = m->frames;
 	struct rl_xdp_frame *fr;
+	u32 idx;
 
-	if (!f->free_top)
+	if (!rl_slots_get(&m->frames->slots, m->ledger, DRIVER, &idx))
 		return NULL;
-	fr = &f->frame[f->free_stack[--f->free_top]];
+	fr = &m->frames->frame[idx];
 	fr->page = NULL;
-	rl_ledger_set(m->ledger, RL_OBJ_FRAME, fr->id, DRIVER);
 	return fr;
 }
 
 static void frame_put_slot(struct rl_model *m, struct rl_xdp_frame *fr)
 {
-	struct rl_frames *f = m->frames;
-
-	f->free_stack[f->free_top++] = fr->id - f->base;
+	rl_slots_put(&m->frames->slots, fr->id - m->frames->slots.base);
 }
 
 struct rl_xdp_frame *rl_xdp_convert_buff_to_frame(struct rl_model *m,
@@ -345,8 +334,8 @@ bool rl_redirect_target_is_valid(const struct rl_redirect_target *t)
 		if (rl_ledger_owner(l, RL_OBJ_FRAME, t->q[i]) !=
 		    RL_OWNER(RL_OWN_REDIRECT, t->hdr.id))
 			return false;
-	return rl_ledger_count_owner(l, RL_OBJ_FRAME, t->m->frames->base,
-				     t->m->frames->nr,
+	return rl_ledger_count_owner(l, RL_OBJ_FRAME, t->m->frames->slots.base,
+				     t->m->frames->slots.nr,
 				     RL_OWNER(RL_OWN_REDIRECT, t->hdr.id)) ==
 	       t->count;
 }
@@ -410,7 +399,7 @@ u32 rl_redirect_flush(struct rl_redirect_target *t)
 	u32 i, n = t->count;
 
 	for (i = 0; i < n; i++)
-		frame_return_from(t->m, &f->frame[t->q[i] - f->base],
+		frame_return_from(t->m, &f->frame[t->q[i] - f->slots.base],
 				  RL_OWNER(RL_OWN_REDIRECT, t->hdr.id));
 	t->count = 0;
 	return n;

@@ -14,6 +14,7 @@
 #include "page.h"
 #include "page_pool.h"
 #include "xsk_pool.h"
+#include "slots.h"
 
 /* enum xdp_action values; anything else is an invalid verdict */
 #define RL_XDP_ABORTED	0
@@ -67,11 +68,8 @@ struct rl_xdp_frame {
 
 struct rl_frames {
 	struct rl_model *m;
-	u32 base;
-	u32 nr;
-	u32 free_top;
+	struct rl_slots slots;	/* slot i is frame[i] */
 	struct rl_xdp_frame *frame;
-	u32 *free_stack;
 };
 
 struct rl_redirect_target {

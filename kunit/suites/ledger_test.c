@@ -164,10 +164,10 @@ static void pages_is_valid_catches_corruption(struct kunit *test)
 	struct rl_page *p = rl_page_alloc(ctx->m);
 
 	KUNIT_ASSERT_NOT_NULL(test, p);
-	ctx->m->pages->free_top++;	/* claims the held page is free */
+	ctx->m->pages->slots.free_top++;	/* claims the held page is free */
 	KUNIT_EXPECT_FALSE(test, rl_pages_is_valid(ctx->m->pages));
 	RL_EXPECT_FINDING(ctx, RL_F_INVALID, rl_model_check(ctx->m));
-	ctx->m->pages->free_top--;
+	ctx->m->pages->slots.free_top--;
 	RL_EXPECT_FINDING(ctx, RL_F_LEAK, rl_model_final_check(ctx->m));
 	rl_page_free(ctx->m, p, RL_OWNER(RL_OWN_DRIVER, 0));
 	RL_EXPECT_FINDING(ctx, RL_F_DOUBLE_FREE,

@@ -218,9 +218,9 @@ static void xdp_frames_is_valid_catches_corruption(struct kunit *test)
 	struct rl_xdp_frame *fr = rl_xdp_frame_alloc_test(ctx->m, 64);
 
 	KUNIT_ASSERT_NOT_NULL(test, fr);
-	ctx->m->frames->free_top--;
+	ctx->m->frames->slots.free_top--;
 	RL_EXPECT_FINDING(ctx, RL_F_INVALID, rl_model_check(ctx->m));
-	ctx->m->frames->free_top++;
+	ctx->m->frames->slots.free_top++;
 	rl_xdp_return_frame(ctx->m, fr);
 	rl_test_finish(ctx);
 }
