@@ -19,7 +19,7 @@ HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Wno-unused-parameter -Werror \
 HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: help deps check host-check kunit lint clean bench-check
+.PHONY: help deps check host-check host-shim-selftest kunit lint clean bench-check
 
 help: ## this list
 	@grep -hE '^[a-z][a-z0-9_-]*:.*## ' $(MAKEFILE_LIST) | \
@@ -37,7 +37,23 @@ endef
 $(eval $(call host_build,gcc,gcc))
 $(eval $(call host_build,clang,clang))
 
-host-check: $(BUILD)/gcc/kunit_host $(BUILD)/clang/kunit_host ## host suites, gcc and clang
+# The shim itself must fail what fails: 4 failing cases + 1 failing param,
+# 1 passing case + 2 passing params, exit status 1.
+$(BUILD)/shim_selftest: kunit/host/shim_selftest.c $(HOST_SRCS) kunit/host/kunit/test.h
+	@mkdir -p $(@D)
+	gcc $(HOST_CFLAGS) -o $@ kunit/host/shim_selftest.c $(HOST_SRCS)
+
+host-shim-selftest: $(BUILD)/shim_selftest
+	@out=$$($(BUILD)/shim_selftest) && { echo "shim selftest: runner exited 0 on failures" >&2; exit 1; } || true; \
+	grep -qx '3 passed, 4 failed' <<<"$$out" && \
+	grep -qx '    not ok 2 fails_assert_and_stops' <<<"$$out" && \
+	grep -qx '    ok 3 passes_and_checks_assert_stopped' <<<"$$out" && \
+	grep -qx '        not ok 2 p2' <<<"$$out" && \
+	grep -qx 'not ok 1 shim_selftest' <<<"$$out" || \
+		{ echo "shim selftest: unexpected KTAP:" >&2; echo "$$out" >&2; exit 1; }
+	@echo "== host KUnit shim: fails what must fail"
+
+host-check: host-shim-selftest $(BUILD)/gcc/kunit_host $(BUILD)/clang/kunit_host ## host suites, gcc and clang
 	@set -e; for cc in gcc clang; do \
 		echo "== host suites ($$cc, ASan+UBSan)"; \
 		$(HOST_SANITIZE_ENV) $(BUILD)/$$cc/kunit_host | tee $(BUILD)/$$cc/ktap.log | tail -n 1; \
