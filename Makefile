@@ -15,7 +15,7 @@ HOST_SRCS   := kunit/host/kunit_host.c
 
 HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Wno-unused-parameter -Werror \
 	-fno-omit-frame-pointer -fsanitize=address,undefined \
-	-fno-sanitize-recover=all -Imodel -Idriver -Ikunit/host -Ikunit/suites
+	-fno-sanitize-recover=all -Imodel -Idriver/am65-cpsw -Ikunit/host -Ikunit/suites
 HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 

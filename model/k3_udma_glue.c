@@ -19,6 +19,7 @@ static void tdown_request(struct rl_model *m, struct rl_udma_tdown *t)
 	t->requested = true;
 	t->stopped = true;
 	t->never = m->tdown_mode == RL_TDOWN_NEVER;
+	t->now = m->tdown_mode == RL_TDOWN_NOW;
 	t->countdown = m->tdown_mode == RL_TDOWN_AFTER ? m->tdown_delay : 0;
 }
 
@@ -33,6 +34,8 @@ static void tdown_tick(struct rl_udma_tdown *t, struct rl_ring *ring,
 	if (!t->countdown && !rl_ring_hw_push(ring, RL_CPPI5_TDCM_MARKER))
 		t->requested = false;
 }
+
+static void tx_tdown_tick(struct rl_k3_udma_glue_tx_channel *chn, bool step);
 
 struct rl_k3_udma_glue_rx_channel *
 rl_k3_udma_glue_request_rx_chn(struct rl_model *m, struct rl_desc_pool *pool,
@@ -52,9 +55,11 @@ rl_k3_udma_glue_request_rx_chn(struct rl_model *m, struct rl_desc_pool *pool,
 	chn->flow_num = flow_num;
 	chn->single_fdq = single_fdq;
 	for (f = 0; f < flow_num; f++) {
+		/* a shared FDQ holds the free descriptors of every flow */
 		if (!single_fdq || !f)
-			chn->flows[f].fdq = rl_ring_create(m, pool, ring_size,
-							   "rx fdq");
+			chn->flows[f].fdq = rl_ring_create(m, pool, single_fdq ?
+							   ring_size * flow_num :
+							   ring_size, "rx fdq");
 		else
 			chn->flows[f].fdq = chn->flows[0].fdq;
 		chn->flows[f].ring = rl_ring_create(m, pool, ring_size,
@@ -237,7 +242,7 @@ void rl_k3_udma_glue_tdown_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
 				  bool sync)
 {
 	tdown_request(chn->m, &chn->tdown);
-	tdown_tick(&chn->tdown, chn->ringtxcq, false);
+	tx_tdown_tick(chn, false);
 }
 
 void rl_k3_udma_glue_reset_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
@@ -285,32 +290,54 @@ int rl_hw_rx_packet(struct rl_k3_udma_glue_rx_channel *chn, u32 flow,
 	return rl_ring_hw_push(fl->ring, dma);
 }
 
+/* The DMA sends the packet at the head of the TX ring; false if none. */
+static bool hw_tx_one(struct rl_k3_udma_glue_tx_channel *chn)
+{
+	rl_dma_addr_t dma, next;
+	u32 hops = 0;
+
+	if (!chn->enabled || rl_ring_occ(chn->ringtxcq) >= chn->ringtxcq->size ||
+	    rl_ring_pop(chn->ring, &dma))
+		return false;
+	/* the DMA reads every buffer of the chain */
+	for (next = dma; next && hops < 32; hops++) {
+		struct rl_cppi5_desc *d = rl_desc_pool_hw_desc(chn->pool, next);
+
+		if (!d)
+			break;
+		rl_dma_device_access(chn->m->dma, d->buf_ptr, d->buf_info1, true);
+		next = d->next_desc;
+	}
+	rl_ring_hw_push(chn->ringtxcq, dma);
+	return true;
+}
+
 u32 rl_hw_tx_complete(struct rl_k3_udma_glue_tx_channel *chn, u32 k)
 {
 	u32 done = 0;
 
-	while (done < k && chn->enabled && !chn->tdown.stopped &&
-	       rl_ring_occ(chn->ringtxcq) < chn->ringtxcq->size) {
-		rl_dma_addr_t dma, next;
-		u32 hops = 0;
-
-		if (rl_ring_pop(chn->ring, &dma))
-			break;
-		/* the DMA reads every buffer of the chain */
-		for (next = dma; next && hops < 32; hops++) {
-			struct rl_cppi5_desc *d = rl_desc_pool_hw_desc(chn->pool,
-								       next);
-
-			if (!d)
-				break;
-			rl_dma_device_access(chn->m->dma, d->buf_ptr,
-					     d->buf_info1, true);
-			next = d->next_desc;
-		}
-		rl_ring_hw_push(chn->ringtxcq, dma);
+	while (done < k && !chn->tdown.stopped && hw_tx_one(chn))
 		done++;
-	}
 	return done;
+}
+
+/*
+ * TX teardown progress: the queued packets go out first (all at once for
+ * RL_TDOWN_NOW, else one per hardware step), then the marker follows.  A
+ * marker that never comes stands for a hung DMA: nothing moves.
+ */
+static void tx_tdown_tick(struct rl_k3_udma_glue_tx_channel *chn, bool step)
+{
+	struct rl_udma_tdown *t = &chn->tdown;
+
+	if (!t->requested || t->never)
+		return;
+	if (t->now)
+		while (hw_tx_one(chn))
+			;
+	else if (step && hw_tx_one(chn))
+		return;
+	tdown_tick(t, chn->ringtxcq, step);
 }
 
 void rl_hw_step(struct rl_model *m)
@@ -324,6 +351,6 @@ void rl_hw_step(struct rl_model *m)
 		if (rx)
 			tdown_tick(&rx->tdown, rx->flows[0].ring, true);
 		if (tx)
-			tdown_tick(&tx->tdown, tx->ringtxcq, true);
+			tx_tdown_tick(tx, true);
 	}
 }

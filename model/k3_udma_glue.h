@@ -8,7 +8,9 @@
  *  - TX channel with a submit ring and a completion ring.
  *  - Teardown: tdown_*_chn() makes the hardware put a teardown completion
  *    marker (TDCM) in a completion ring once it is done; the harness picks
- *    when: at once, after k hardware steps, or never.
+ *    when: at once, after k hardware steps, or never.  A TX channel first
+ *    finishes the packets already queued (one per hardware step), so a
+ *    late marker comes with late completions; "never" is a hung DMA.
  *  - reset_rx_chn() cleans only the FDQ (cleanup callback per entry) and
  *    resets the completion ring with no callback, exactly like the glue:
  *    whatever was completed but not popped is lost (RL_F_DROPPED).
@@ -38,6 +40,7 @@ struct rl_udma_tdown {
 	bool stopped;		/* torn down: no traffic until re-enabled */
 	u32 countdown;		/* hardware steps left before the marker */
 	bool never;
+	bool now;		/* RL_TDOWN_NOW: everything happens at once */
 };
 
 struct rl_k3_udma_glue_rx_channel {

@@ -67,6 +67,7 @@ enum rl_finding_kind {
 	RL_F_NAPI,		/* NAPI state machine misuse */
 	RL_F_BQL,		/* BQL completed more than sent */
 	RL_F_INVALID,		/* an <obj>_is_valid() predicate failed */
+	RL_F_LIVENESS,		/* a ring left short or a queue stalled */
 	RL_F_NR
 };
 

@@ -46,6 +46,16 @@ void rl_model_fail_nth(struct rl_model *m, enum rl_fault_site site, u32 n)
 	m->fault[site].fail_at = n ? m->fault[site].calls + n : 0;
 }
 
+bool rl_model_fault_armed(const struct rl_model *m)
+{
+	int i;
+
+	for (i = 0; i < RL_FAULT_NR; i++)
+		if (m->fault[i].fail_at)
+			return true;
+	return false;
+}
+
 bool rl_model_fault_hit(struct rl_model *m, enum rl_fault_site site)
 {
 	struct rl_fault *f = &m->fault[site];

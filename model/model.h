@@ -114,6 +114,8 @@ void rl_model_unregister(struct rl_model *m, enum rl_reg_kind kind, void *obj);
 void rl_model_fail_nth(struct rl_model *m, enum rl_fault_site site, u32 n);
 /* Called by a site on every call: true when this call must fail. */
 bool rl_model_fault_hit(struct rl_model *m, enum rl_fault_site site);
+/* True while any fault site is armed and has not fired yet. */
+bool rl_model_fault_armed(const struct rl_model *m);
 const char *rl_fault_site_name(enum rl_fault_site site);
 /* Site by name, or -1 when unknown. */
 int rl_fault_site_by_name(const char *name);

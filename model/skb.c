@@ -225,3 +225,12 @@ u32 rl_skb_owner(struct rl_model *m, const struct rl_sk_buff *skb)
 {
 	return rl_ledger_owner(m->ledger, RL_OBJ_SKB, skb->id);
 }
+
+struct rl_sk_buff *rl_skb_by_id(struct rl_model *m, u32 id)
+{
+	struct rl_skbs *s = m->skbs;
+
+	if (id < s->slots.base || id >= s->slots.base + s->slots.nr)
+		return NULL;
+	return &s->skb[id - s->slots.base];
+}

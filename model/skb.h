@@ -70,5 +70,7 @@ void rl_netif_receive_skb(struct rl_model *m, struct rl_sk_buff *skb);
 /* The stack lets go of up to @n delivered skbs (oldest first). */
 u32 rl_stack_release(struct rl_model *m, u32 n);
 u32 rl_skb_owner(struct rl_model *m, const struct rl_sk_buff *skb);
+/* The skb with ledger id @id (drivers keep ids in descriptor swdata). */
+struct rl_sk_buff *rl_skb_by_id(struct rl_model *m, u32 id);
 
 #endif /* RL_SKB_H */

@@ -404,3 +404,21 @@ u32 rl_redirect_flush(struct rl_redirect_target *t)
 	t->count = 0;
 	return n;
 }
+
+void rl_xdp_do_flush(struct rl_model *m)
+{
+	u32 i;
+
+	for (i = 0; i < RL_MAX_REG; i++)
+		if (m->reg[RL_REG_REDIRECT][i])
+			rl_redirect_flush(m->reg[RL_REG_REDIRECT][i]);
+}
+
+struct rl_xdp_frame *rl_xdp_frame_by_id(struct rl_model *m, u32 id)
+{
+	struct rl_frames *f = m->frames;
+
+	if (id < f->slots.base || id >= f->slots.base + f->slots.nr)
+		return NULL;
+	return &f->frame[id - f->slots.base];
+}

@@ -138,5 +138,9 @@ int rl_xdp_do_redirect(struct rl_model *m, struct rl_xdp_buff *xdp,
 		       struct rl_bpf_prog *prog);
 /* xdp_do_flush() for one target: queued frames sent and returned. */
 u32 rl_redirect_flush(struct rl_redirect_target *t);
+/* xdp_do_flush(): every redirect target's bulk queue. */
+void rl_xdp_do_flush(struct rl_model *m);
+/* The xdp_frame with ledger id @id (drivers keep ids in swdata). */
+struct rl_xdp_frame *rl_xdp_frame_by_id(struct rl_model *m, u32 id);
 
 #endif /* RL_XDP_H */

@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * am65_cpsw.h - the am65-cpsw (K3 CPSW) XDP data path, extracted from
+ * drivers/net/ethernet/ti/am65-cpsw-nuss.c (mainline with XDP, plus the v2
+ * AF_XDP series 20251109-am65-cpsw-xdp-zc-v2-*) and written afresh over the
+ * ringledger model.  Static functions keep the real names; functions other
+ * files call are prefixed rl_ so the module never clashes with a real
+ * am65-cpsw built into the same kernel.
+ *
+ * This is "the patched driver": every known leak is fixed (each fix names
+ * its bug), and each bug can be put back at run time by name (variants).
+ */
+#ifndef RL_AM65_CPSW_H
+#define RL_AM65_CPSW_H
+
+#include "model.h"
+#include "dma.h"
+#include "page_pool.h"
+#include "cppi_desc_pool.h"
+#include "k3_udma_glue.h"
+#include "xdp.h"
+#include "skb.h"
+#include "netdev.h"
+
+#define AM65_CPSW_MAX_PORTS	2	/* external ports modelled */
+#define AM65_CPSW_MAX_QUEUES	8	/* TX channels */
+#define AM65_CPSW_MAX_RX_FLOWS	8
+#define AM65_CPSW_MAX_TX_DESC	500	/* real ring sizes */
+#define AM65_CPSW_MAX_RX_DESC	500
+#define AM65_CPSW_NAV_PS_DATA_SIZE 16
+#define AM65_CPSW_NAV_SW_DATA_SIZE 16
+#define AM65_CPSW_MAX_PACKET_SIZE 2024
+#define AM65_CPSW_HEADROOM	256	/* XDP_PACKET_HEADROOM + NET_IP_ALIGN */
+#define AM65_CPSW_CSUM_WORD	2	/* psdata word with the checksum info */
+#define AM65_CPSW_RX_CSUM_VALID	0x1	/* model: "hw verified checksum" */
+#define AM65_CPSW_NAPI_WEIGHT	64
+
+enum am65_cpsw_tx_buf_type {
+	AM65_CPSW_TX_BUF_TYPE_SKB,
+	AM65_CPSW_TX_BUF_TYPE_XDP_TX,
+	AM65_CPSW_TX_BUF_TYPE_XDP_NDO,
+};
+
+/* Result of running the XDP program on one packet (am65_cpsw_run_xdp). */
+enum am65_cpsw_xdp_state {
+	AM65_CPSW_XDP_PASS = 0,
+	AM65_CPSW_XDP_CONSUMED = BIT(0),
+	AM65_CPSW_XDP_REDIRECT = BIT(1),
+	AM65_CPSW_XDP_TX = BIT(2),
+};
+
+/* Catalogued bugs that can be re-injected (see am65_cpsw_variants.c). */
+enum rl_am65_variant {
+	RL_V_RX_TDOWN_NO_DRAIN,
+	RL_V_TX_TDOWN_TIMEOUT_LEAK,
+	RL_V_RX_PUSH_FAIL_LEAK,
+	RL_V_XDP_DROP_NO_REQUEUE,
+	RL_V_SKB_BEFORE_XDP_LEAK,
+	RL_V_TX_CLEANUP_FRAME_AS_SKB,
+	RL_V_PROG_SWAP_NO_REBUILD,
+	RL_V_PAGE_POOL_DOUBLE_DESTROY,
+	RL_V_XDP_DROP_PAGE_LEAK,
+	RL_V_NR
+};
+
+struct rl_am65_variant_info {
+	const char *name;
+	const char *what;	/* one line: what goes wrong */
+	const char *ref;	/* upstream reference */
+};
+
+extern const struct rl_am65_variant_info rl_am65_variants[RL_V_NR];
+/* Variant number for @name, or -1 when there is no such variant. */
+int rl_am65_variant_by_name(const char *name);
+
+/* Probe-time configuration (device tree + SoC data in the real driver). */
+struct rl_am65_cfg {
+	u32 ports;		/* 1..2 external ports */
+	u32 disabled_ports;	/* bit p: port p+1 disabled in the DT */
+	u32 rx_flows;		/* 1..8 */
+	u32 tx_chans;		/* 1..8 */
+	u32 rx_descs;		/* per flow; 500 on hardware */
+	u32 tx_descs;		/* per channel; 500 on hardware */
+	bool pktdma;		/* PKTDMA (FDQ per flow) or UDMA-P (shared) */
+	bool rx_tdown_irq_quirk; /* AM64_CPSW_QUIRK_DMA_RX_TDOWN_IRQ */
+	u32 nr_cpus;
+	u32 tdown_wait;		/* hardware steps the 1 s teardown wait lasts */
+	u32 variants;		/* BIT(enum rl_am65_variant) re-injected */
+};
+
+struct am65_cpsw_common;
+
+struct am65_cpsw_port {
+	struct am65_cpsw_common *common;
+	u32 port_id;		/* 1-based, as the CPPI5 source tag */
+	bool disabled;		/* no net_device: disabled in the DT */
+	struct rl_netdev *ndev;
+	struct rl_bpf_prog *xdp_prog;
+	struct rl_xdp_rxq_info xdp_rxq[AM65_CPSW_MAX_RX_FLOWS];
+	u32 rx_packets;
+	u32 rx_dropped;
+	u32 tx_packets;
+	u32 tx_dropped;
+	u32 tx_errors;
+};
+
+struct am65_cpsw_rx_flow {
+	struct am65_cpsw_common *common;
+	u32 id;
+	struct rl_napi napi_rx;
+	struct rl_page_pool *page_pool;
+	bool napi_enabled;	/* napi_enable() done (error paths check it) */
+	bool tearing_down;	/* teardown drain: recycle, no XDP, no requeue */
+	u32 rx_missing;		/* buffers to requeue once allocation works */
+};
+
+struct am65_cpsw_rx_chn {
+	struct rl_desc_pool *desc_pool;
+	struct rl_k3_udma_glue_rx_channel *rx_chn;
+	u32 descs_num;
+	struct am65_cpsw_rx_flow flows[AM65_CPSW_MAX_RX_FLOWS];
+};
+
+struct am65_cpsw_tx_chn {
+	struct am65_cpsw_common *common;
+	u32 id;
+	struct rl_desc_pool *desc_pool;
+	struct rl_k3_udma_glue_tx_channel *tx_chn;
+	struct rl_napi napi_tx;
+	bool napi_enabled;
+	u32 descs_num;
+};
+
+struct am65_cpsw_common {
+	struct rl_model *m;
+	struct rl_am65_cfg cfg;
+	u32 port_num;
+	struct am65_cpsw_port ports[AM65_CPSW_MAX_PORTS];
+	u32 usage_count;	/* ports open */
+	bool queues_up;		/* RX/TX queues created (may fail to rebuild) */
+	u32 rx_ch_num_flows;
+	struct am65_cpsw_rx_chn rx_chns;
+	u32 tx_ch_num;
+	struct am65_cpsw_tx_chn tx_chns[AM65_CPSW_MAX_QUEUES];
+	s32 tdown_cnt;		/* TX channels whose marker is still due */
+	bool tdown_complete;	/* struct completion tdown_complete */
+	u32 rx_tdown_timeouts;	/* "rx teardown timeout" printed */
+	u32 tx_tdown_timeouts;	/* "tx timeout" printed */
+};
+
+static inline bool rl_am65_bug(const struct am65_cpsw_common *common,
+			       enum rl_am65_variant v)
+{
+	return common->cfg.variants & BIT(v);
+}
+
+/* A configuration small enough for fuzzing: 2 ports, 2 flows, 2 channels. */
+void rl_am65_default_cfg(struct rl_am65_cfg *cfg);
+
+/* probe / remove (am65_cpsw_nuss_probe / _remove, data path part) */
+struct am65_cpsw_common *rl_am65_cpsw_probe(struct rl_model *m,
+					    const struct rl_am65_cfg *cfg);
+void rl_am65_cpsw_remove(struct am65_cpsw_common *common);
+bool rl_am65_cpsw_is_valid(const struct am65_cpsw_common *common);
+
+/* ndo_open / ndo_stop of one port (am65_cpsw_nuss_ndo_slave_open/_stop) */
+int rl_am65_cpsw_ndo_open(struct am65_cpsw_common *common, u32 port);
+int rl_am65_cpsw_ndo_stop(struct am65_cpsw_common *common, u32 port);
+/* ndo_bpf XDP_SETUP_PROG: takes over the caller's reference on @prog */
+int rl_am65_cpsw_ndo_bpf(struct am65_cpsw_common *common, u32 port,
+			 struct rl_bpf_prog *prog);
+/* ndo_start_xmit: returns 0 (NETDEV_TX_OK) or 0x10 (NETDEV_TX_BUSY) */
+#define RL_NETDEV_TX_OK		0
+#define RL_NETDEV_TX_BUSY	0x10
+int rl_am65_cpsw_ndo_start_xmit(struct am65_cpsw_common *common, u32 port,
+				struct rl_sk_buff *skb);
+/* ndo_xdp_xmit: returns how many frames were queued */
+int rl_am65_cpsw_ndo_xdp_xmit(struct am65_cpsw_common *common, u32 port,
+			      u32 n, struct rl_xdp_frame **frames);
+/* Interrupt handlers: the DMA raised the flow's / channel's IRQ. */
+void rl_am65_cpsw_rx_irq(struct am65_cpsw_common *common, u32 flow);
+void rl_am65_cpsw_tx_irq(struct am65_cpsw_common *common, u32 chn);
+
+/* Internal, shared by the data path files. */
+int rl_am65_cpsw_create_rxqs(struct am65_cpsw_common *common);
+void rl_am65_cpsw_destroy_rxqs(struct am65_cpsw_common *common,
+			       bool retain_page_pool);
+int rl_am65_cpsw_create_txqs(struct am65_cpsw_common *common);
+void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common);
+int rl_am65_cpsw_rx_poll(struct rl_napi *napi, int budget);
+int rl_am65_cpsw_tx_poll(struct rl_napi *napi, int budget);
+int rl_am65_cpsw_xdp_tx_frame(struct am65_cpsw_port *port,
+			      struct am65_cpsw_tx_chn *tx_chn,
+			      struct rl_xdp_frame *xdpf,
+			      enum am65_cpsw_tx_buf_type buf_type);
+/* Ports that have a net_device (not disabled in the DT). */
+struct am65_cpsw_port *rl_am65_port(struct am65_cpsw_common *common, u32 port);
+/*
+ * RX liveness: with no fault armed, after a poll every flow's descriptors
+ * are back in the FDQ or waiting in the completion ring (depth kept).
+ * Reported as RL_F_LIVENESS; returns true when it holds.
+ */
+bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common);
+
+#endif /* RL_AM65_CPSW_H */

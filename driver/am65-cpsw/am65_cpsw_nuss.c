@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * am65_cpsw_nuss.c - probe/remove of the data path (channels, descriptor
+ * pools, netdevs, NAPIs), ndo_open/ndo_stop with the shared usage_count
+ * (am65_cpsw_nuss_common_open/_stop run only on 0 <-> 1), and the XDP
+ * program setup (am65_cpsw_xdp_prog_setup) with the v2 1/7 rebuild.
+ */
+#include "am65_cpsw.h"
+
+void rl_am65_default_cfg(struct rl_am65_cfg *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->ports = 2;
+	cfg->rx_flows = 2;
+	cfg->tx_chans = 2;
+	cfg->rx_descs = 8;
+	cfg->tx_descs = 8;
+	cfg->pktdma = true;
+	cfg->rx_tdown_irq_quirk = true;
+	cfg->nr_cpus = 2;
+	cfg->tdown_wait = 2;
+}
+
+static bool cfg_is_valid(const struct rl_am65_cfg *cfg)
+{
+	return cfg->ports >= 1 && cfg->ports <= AM65_CPSW_MAX_PORTS &&
+	       cfg->disabled_ports < BIT(cfg->ports) &&
+	       cfg->disabled_ports != BIT(cfg->ports) - 1 &&
+	       cfg->rx_flows >= 1 && cfg->rx_flows <= AM65_CPSW_MAX_RX_FLOWS &&
+	       cfg->tx_chans >= 1 && cfg->tx_chans <= AM65_CPSW_MAX_QUEUES &&
+	       cfg->rx_descs >= 1 && cfg->rx_descs <= AM65_CPSW_MAX_RX_DESC &&
+	       cfg->tx_descs >= 2 && cfg->tx_descs <= AM65_CPSW_MAX_TX_DESC &&
+	       cfg->nr_cpus >= 1 && cfg->variants < BIT(RL_V_NR);
+}
+
+struct am65_cpsw_port *rl_am65_port(struct am65_cpsw_common *common, u32 port)
+{
+	if (port >= common->port_num || common->ports[port].disabled)
+		return NULL;
+	return &common->ports[port];
+}
+
+/* Channel and pool setup (am65_cpsw_nuss_init_tx_chns / _rx_chns). */
+static int am65_cpsw_init_chns(struct am65_cpsw_common *common)
+{
+	struct am65_cpsw_rx_chn *rx_chn = &common->rx_chns;
+	struct rl_model *m = common->m;
+	u32 i;
+
+	for (i = 0; i < common->tx_ch_num; i++) {
+		struct am65_cpsw_tx_chn *tx_chn = &common->tx_chns[i];
+
+		tx_chn->common = common;
+		tx_chn->id = i;
+		tx_chn->descs_num = common->cfg.tx_descs;
+		tx_chn->desc_pool = rl_k3_cppi_desc_pool_create_name(m,
+					tx_chn->descs_num,
+					sizeof(struct rl_cppi5_desc), "tx");
+		if (!tx_chn->desc_pool)
+			return -ENOMEM;
+		tx_chn->tx_chn = rl_k3_udma_glue_request_tx_chn(m,
+					tx_chn->desc_pool, tx_chn->descs_num);
+		if (!tx_chn->tx_chn)
+			return -ENODEV;
+		rl_netif_napi_add(m, &tx_chn->napi_tx, rl_am65_cpsw_tx_poll);
+	}
+	/* one pool for all flows: descs_num per flow */
+	rx_chn->descs_num = common->cfg.rx_descs;
+	rx_chn->desc_pool = rl_k3_cppi_desc_pool_create_name(m,
+				rx_chn->descs_num * common->rx_ch_num_flows,
+				sizeof(struct rl_cppi5_desc), "rx");
+	if (!rx_chn->desc_pool)
+		return -ENOMEM;
+	rx_chn->rx_chn = rl_k3_udma_glue_request_rx_chn(m, rx_chn->desc_pool,
+							common->rx_ch_num_flows,
+							rx_chn->descs_num,
+							!common->cfg.pktdma);
+	if (!rx_chn->rx_chn)
+		return -ENODEV;
+	for (i = 0; i < common->rx_ch_num_flows; i++) {
+		rx_chn->flows[i].common = common;
+		rx_chn->flows[i].id = i;
+		rl_netif_napi_add(m, &rx_chn->flows[i].napi_rx,
+				  rl_am65_cpsw_rx_poll);
+	}
+	return 0;
+}
+
+static void am65_cpsw_free_chns(struct am65_cpsw_common *common)
+{
+	struct am65_cpsw_rx_chn *rx_chn = &common->rx_chns;
+	u32 i;
+
+	for (i = 0; i < common->rx_ch_num_flows; i++)
+		if (rx_chn->flows[i].napi_rx.added)
+			rl_netif_napi_del(&rx_chn->flows[i].napi_rx);
+	if (rx_chn->rx_chn)
+		rl_k3_udma_glue_release_rx_chn(rx_chn->rx_chn);
+	if (rx_chn->desc_pool)
+		rl_k3_cppi_desc_pool_destroy(rx_chn->desc_pool);
+	for (i = 0; i < common->tx_ch_num; i++) {
+		struct am65_cpsw_tx_chn *tx_chn = &common->tx_chns[i];
+
+		if (tx_chn->napi_tx.added)
+			rl_netif_napi_del(&tx_chn->napi_tx);
+		if (tx_chn->tx_chn)
+			rl_k3_udma_glue_release_tx_chn(tx_chn->tx_chn);
+		if (tx_chn->desc_pool)
+			rl_k3_cppi_desc_pool_destroy(tx_chn->desc_pool);
+	}
+}
+
+struct am65_cpsw_common *rl_am65_cpsw_probe(struct rl_model *m,
+					    const struct rl_am65_cfg *cfg)
+{
+	struct am65_cpsw_common *common;
+	u32 p;
+
+	if (!cfg_is_valid(cfg))
+		return NULL;
+	common = rl_zalloc(sizeof(*common));
+	if (!common)
+		return NULL;
+	common->m = m;
+	common->cfg = *cfg;
+	common->port_num = cfg->ports;
+	common->rx_ch_num_flows = cfg->rx_flows;
+	common->tx_ch_num = cfg->tx_chans;
+	for (p = 0; p < common->port_num; p++) {
+		struct am65_cpsw_port *port = &common->ports[p];
+
+		port->common = common;
+		port->port_id = p + 1;
+		port->disabled = cfg->disabled_ports & BIT(p);
+		if (port->disabled)
+			continue;
+		port->ndev = rl_netdev_create(m, port->port_id, common->tx_ch_num);
+		if (!port->ndev)
+			goto fail;
+		port->ndev->priv = port;
+	}
+	if (am65_cpsw_init_chns(common))
+		goto fail;
+	return common;
+fail:
+	rl_am65_cpsw_remove(common);
+	return NULL;
+}
+
+void rl_am65_cpsw_remove(struct am65_cpsw_common *common)
+{
+	u32 p;
+
+	/* unregister_netdev() closes every port that is still up */
+	for (p = 0; p < common->port_num; p++)
+		if (common->ports[p].ndev && common->ports[p].ndev->up)
+			rl_am65_cpsw_ndo_stop(common, p);
+	am65_cpsw_free_chns(common);
+	for (p = 0; p < common->port_num; p++) {
+		struct am65_cpsw_port *port = &common->ports[p];
+
+		if (port->xdp_prog)
+			rl_bpf_prog_put(port->xdp_prog);
+		if (port->ndev)
+			rl_netdev_destroy(port->ndev);
+	}
+	rl_free(common);
+}
+
+bool rl_am65_cpsw_is_valid(const struct am65_cpsw_common *common)
+{
+	u32 p, up = 0, f;
+
+	for (p = 0; p < common->port_num; p++) {
+		const struct am65_cpsw_port *port = &common->ports[p];
+
+		if (port->disabled != !port->ndev)
+			return false;
+		up += port->ndev && port->ndev->up;
+	}
+	/* usage_count counts the open ports; queues only exist while > 0 */
+	if (up != common->usage_count ||
+	    (common->queues_up && !common->usage_count))
+		return false;
+	for (f = 0; f < common->rx_ch_num_flows; f++) {
+		const struct am65_cpsw_rx_flow *flow = &common->rx_chns.flows[f];
+
+		if (flow->napi_enabled != common->queues_up ||
+		    (common->queues_up && !flow->page_pool))
+			return false;
+	}
+	for (f = 0; f < common->tx_ch_num; f++)
+		if (common->tx_chns[f].napi_enabled != common->queues_up)
+			return false;
+	return common->tdown_cnt >= 0;
+}
+
+/* am65_cpsw_nuss_common_open(): queues come up with the first port. */
+static int am65_cpsw_nuss_common_open(struct am65_cpsw_common *common)
+{
+	int ret;
+
+	if (common->usage_count)
+		return 0;
+	ret = rl_am65_cpsw_create_rxqs(common);
+	if (ret)
+		return ret;
+	ret = rl_am65_cpsw_create_txqs(common);
+	if (ret)
+		rl_am65_cpsw_destroy_rxqs(common, false);
+	common->queues_up = !ret;
+	return ret;
+}
+
+static void am65_cpsw_destroy_queues(struct am65_cpsw_common *common,
+				     bool retain_page_pool)
+{
+	if (!common->queues_up)
+		return;
+	rl_am65_cpsw_destroy_txqs(common);
+	rl_am65_cpsw_destroy_rxqs(common, retain_page_pool);
+	common->queues_up = false;
+}
+
+/* am65_cpsw_nuss_common_stop(): and go down with the last one. */
+static void am65_cpsw_nuss_common_stop(struct am65_cpsw_common *common)
+{
+	if (common->usage_count == 1)
+		am65_cpsw_destroy_queues(common, false);
+}
+
+int rl_am65_cpsw_ndo_open(struct am65_cpsw_common *common, u32 p)
+{
+	struct am65_cpsw_port *port = rl_am65_port(common, p);
+	u32 q;
+	int ret;
+
+	if (!port || port->ndev->up)
+		return -EINVAL;
+	ret = am65_cpsw_nuss_common_open(common);
+	if (ret)
+		return ret;
+	/* the stack's view of the queues starts afresh */
+	for (q = 0; q < common->tx_ch_num; q++)
+		rl_netdev_tx_reset_queue(port->ndev, q);
+	rl_netif_tx_start_all_queues(port->ndev);
+	rl_netif_carrier_on(port->ndev);
+	port->ndev->up = true;
+	common->usage_count++;
+	return 0;
+}
+
+int rl_am65_cpsw_ndo_stop(struct am65_cpsw_common *common, u32 p)
+{
+	struct am65_cpsw_port *port = rl_am65_port(common, p);
+
+	if (!port || !port->ndev->up)
+		return -EINVAL;
+	rl_netif_tx_stop_all_queues(port->ndev);
+	rl_netif_carrier_off(port->ndev);
+	am65_cpsw_nuss_common_stop(common);
+	common->usage_count--;
+	port->ndev->up = false;
+	return 0;
+}
+
+int rl_am65_cpsw_ndo_bpf(struct am65_cpsw_common *common, u32 p,
+			 struct rl_bpf_prog *prog)
+{
+	struct am65_cpsw_port *port = rl_am65_port(common, p);
+	struct rl_bpf_prog *old;
+	bool running;
+	int ret;
+
+	if (!port) {
+		if (prog)
+			rl_bpf_prog_put(prog);
+		return -EINVAL;
+	}
+	if (rl_am65_bug(common, RL_V_PROG_SWAP_NO_REBUILD)) {
+		/* before v2 1/7: ndo_stop + ndo_open of this port only */
+		running = port->ndev->up;
+		if (running)
+			rl_am65_cpsw_ndo_stop(common, p);
+		old = port->xdp_prog;
+		port->xdp_prog = prog;
+		if (old)
+			rl_bpf_prog_put(old);
+		return running ? rl_am65_cpsw_ndo_open(common, p) : 0;
+	}
+	/*
+	 * v2 1/7: the queues are shared by the ports, so rebuild them when
+	 * any port is up; v2 2/7: keep the page_pools while doing so.  A
+	 * failed rebuild leaves the ports up with no queues, as v2 does.
+	 */
+	running = common->usage_count > 0;
+	am65_cpsw_destroy_queues(common, true);
+	old = port->xdp_prog;
+	port->xdp_prog = prog;
+	if (old)
+		rl_bpf_prog_put(old);
+	if (!running)
+		return 0;
+	ret = rl_am65_cpsw_create_rxqs(common);
+	if (!ret) {
+		ret = rl_am65_cpsw_create_txqs(common);
+		if (ret)
+			rl_am65_cpsw_destroy_rxqs(common, false);
+	}
+	common->queues_up = !ret;
+	return ret;
+}

@@ -1,0 +1,489 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * am65_cpsw_rx.c - RX in page_pool mode: queue create/destroy, FDQ push,
+ * NAPI poll with every XDP verdict, refill, cleanup, and the teardown
+ * drain that keeps descriptors from being dropped by the ring reset.
+ * Mirrors am65_cpsw_create_rxq(s), am65_cpsw_destroy_rxq(s),
+ * am65_cpsw_nuss_rx_push, am65_cpsw_run_xdp, am65_cpsw_nuss_rx_packets,
+ * am65_cpsw_nuss_rx_poll and am65_cpsw_nuss_rx_cleanup.
+ */
+#include "am65_cpsw.h"
+
+#define SW_PAGE		0	/* swdata word: page id */
+#define SW_FLOW		1	/* swdata word: flow index */
+
+/*
+ * Back to the pool the page came from (page->pp), not to the polling
+ * flow's: with UDMA-P the flows share one FDQ, so a flow completes pages
+ * of the others, and during destroy a flow's pool may already be gone
+ * while its pages still sit in the shared FDQ.
+ */
+static void am65_cpsw_put_page(struct am65_cpsw_common *common,
+			       struct rl_page *page, bool allow_direct)
+{
+	struct rl_page_pool *pp = rl_page_pool_of(common->m, page);
+
+	if (pp)
+		rl_page_pool_put_full_page(pp, page, allow_direct);
+	else
+		rl_page_free(common->m, page, RL_OWNER(RL_OWN_DRIVER, 0));
+}
+
+/* am65_cpsw_nuss_rx_push(): descriptor + mapped page area into the FDQ. */
+static int am65_cpsw_nuss_rx_push(struct am65_cpsw_common *common,
+				  struct rl_page *page, u32 flow_idx)
+{
+	struct am65_cpsw_rx_chn *rx_chn = &common->rx_chns;
+	struct rl_desc_pool *pool = rx_chn->desc_pool;
+	rl_dma_addr_t desc_dma, buf_dma;
+	void *desc_rx;
+	u64 *swdata;
+	int ret;
+
+	desc_rx = rl_k3_cppi_desc_pool_alloc(pool);
+	if (!desc_rx)
+		return -ENOMEM;
+	desc_dma = rl_k3_cppi_desc_pool_virt2dma(pool, desc_rx);
+	buf_dma = rl_dma_map_page(common->m->dma, page->id, AM65_CPSW_HEADROOM,
+				  AM65_CPSW_MAX_PACKET_SIZE, RL_DMA_FROM_DEVICE);
+	if (rl_dma_mapping_error(buf_dma)) {
+		rl_k3_cppi_desc_pool_free(pool, desc_rx);
+		return -EINVAL;
+	}
+	rl_cppi5_hdesc_init(pool, desc_rx, 0, AM65_CPSW_NAV_PS_DATA_SIZE);
+	rl_cppi5_hdesc_attach_buf(pool, desc_rx, buf_dma,
+				  AM65_CPSW_MAX_PACKET_SIZE, buf_dma,
+				  AM65_CPSW_MAX_PACKET_SIZE);
+	swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
+	swdata[SW_PAGE] = page->id;
+	swdata[SW_FLOW] = flow_idx;
+	ret = rl_k3_udma_glue_push_rx_chn(rx_chn->rx_chn, flow_idx, desc_rx,
+					  desc_dma);
+	if (ret && !rl_am65_bug(common, RL_V_RX_PUSH_FAIL_LEAK)) {
+		/*
+		 * Fix (rx_push_fail_leak): mainline returns the push error
+		 * and its callers only put the page back, so the descriptor
+		 * and the buffer mapping leak.  Undo both here.
+		 */
+		rl_dma_unmap(common->m->dma, buf_dma, AM65_CPSW_MAX_PACKET_SIZE,
+			     RL_DMA_FROM_DEVICE);
+		rl_k3_cppi_desc_pool_free(pool, desc_rx);
+	}
+	return ret;
+}
+
+/* Unmap and free one RX descriptor; returns its page. */
+static struct rl_page *am65_cpsw_rx_desc_release(struct am65_cpsw_common *common,
+						 void *desc_rx, u32 *flow_idx)
+{
+	struct rl_desc_pool *pool = common->rx_chns.desc_pool;
+	u64 *swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
+	struct rl_page *page = rl_page_by_id(common->m, (u32)swdata[SW_PAGE]);
+	rl_dma_addr_t buf_dma;
+	u32 buf_len;
+
+	*flow_idx = (u32)swdata[SW_FLOW];
+	rl_cppi5_hdesc_get_obuf(pool, desc_rx, &buf_dma, &buf_len);
+	rl_dma_unmap(common->m->dma, buf_dma, buf_len, RL_DMA_FROM_DEVICE);
+	rl_k3_cppi_desc_pool_free(pool, desc_rx);
+	return page;
+}
+
+/* am65_cpsw_nuss_rx_cleanup(): reset_rx_chn callback for FDQ entries. */
+static void am65_cpsw_nuss_rx_cleanup(void *data, rl_dma_addr_t desc_dma)
+{
+	struct am65_cpsw_common *common = data;
+	void *desc_rx = rl_k3_cppi_desc_pool_dma2virt(common->rx_chns.desc_pool,
+						      desc_dma);
+	struct rl_page *page;
+	u32 flow_idx;
+
+	page = am65_cpsw_rx_desc_release(common, desc_rx, &flow_idx);
+	am65_cpsw_put_page(common, page, false);
+}
+
+static void am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
+				  bool retain_page_pool)
+{
+	struct am65_cpsw_rx_chn *rx_chn = &common->rx_chns;
+	struct am65_cpsw_rx_flow *flow = &rx_chn->flows[id];
+	u32 p;
+
+	/*
+	 * Mainline disables NAPI unconditionally, which never returns for a
+	 * NAPI that was not enabled yet (the create_rxq error path).
+	 */
+	if (flow->napi_enabled) {
+		rl_napi_disable(&flow->napi_rx);
+		flow->napi_enabled = false;
+	}
+	rl_k3_udma_glue_reset_rx_chn(rx_chn->rx_chn, id, common,
+				     am65_cpsw_nuss_rx_cleanup);
+	if (flow->page_pool && !retain_page_pool &&
+	    rl_am65_bug(common, RL_V_PAGE_POOL_DOUBLE_DESTROY))
+		rl_page_pool_destroy(flow->page_pool);
+	/* v2: only ports with a net_device registered an rxq */
+	for (p = 0; p < common->port_num; p++) {
+		struct rl_xdp_rxq_info *rxq = &common->ports[p].xdp_rxq[id];
+
+		if (rl_xdp_rxq_info_is_reg(rxq))
+			rl_xdp_rxq_info_unreg(rxq);
+	}
+	/* v2 2/7: keep the page_pool across an XDP program exchange */
+	if (flow->page_pool && !retain_page_pool) {
+		rl_page_pool_destroy(flow->page_pool);
+		flow->page_pool = NULL;
+	}
+	flow->rx_missing = 0;
+}
+
+/*
+ * Pop every completion of every flow through NAPI, dropping the packets,
+ * until the teardown marker (with the quirk) or until the rings are empty.
+ * Fix (rx_tdown_no_drain, the v2 seed bug): mainline disables NAPI and
+ * resets right after the teardown request, and reset_rx_chn drops whatever
+ * was completed but not popped.  This follows the ICSSG v5 approach:
+ * schedule NAPI, pop up to the marker, bounded wait ("rx teardown
+ * timeout"), and when the marker is late or never comes, still pop what
+ * the stopped hardware left in the rings before the reset.
+ */
+static void am65_cpsw_rx_tdown_drain(struct am65_cpsw_common *common)
+{
+	struct am65_cpsw_rx_chn *rx_chn = &common->rx_chns;
+	u32 f, wait = 0;
+	bool busy;
+
+	for (f = 0; f < common->rx_ch_num_flows; f++)
+		rx_chn->flows[f].tearing_down = true;
+	do {
+		busy = false;
+		for (f = 0; f < common->rx_ch_num_flows; f++) {
+			struct am65_cpsw_rx_flow *flow = &rx_chn->flows[f];
+
+			if (!flow->napi_enabled ||
+			    !rl_ring_occ(rx_chn->rx_chn->flows[f].ring))
+				continue;
+			rl_napi_schedule(&flow->napi_rx);
+			rl_napi_run(&flow->napi_rx, AM65_CPSW_NAPI_WEIGHT,
+				    common->m->cpu);
+			busy = true;
+		}
+		if (!common->cfg.rx_tdown_irq_quirk || common->tdown_complete)
+			continue;
+		if (wait++ == common->cfg.tdown_wait) {
+			common->rx_tdown_timeouts++;	/* "rx teardown timeout" */
+			break;
+		}
+		rl_hw_step(common->m);
+		busy = true;
+	} while (busy);
+	for (f = 0; f < common->rx_ch_num_flows; f++)
+		rx_chn->flows[f].tearing_down = false;
+}
+
+void rl_am65_cpsw_destroy_rxqs(struct am65_cpsw_common *common,
+			       bool retain_page_pool)
+{
+	u32 id;
+
+	common->tdown_complete = false;
+	rl_k3_udma_glue_tdown_rx_chn(common->rx_chns.rx_chn, true);
+	if (!rl_am65_bug(common, RL_V_RX_TDOWN_NO_DRAIN))
+		am65_cpsw_rx_tdown_drain(common);
+	for (id = common->rx_ch_num_flows; id-- > 0;)
+		am65_cpsw_destroy_rxq(common, id, retain_page_pool);
+	rl_k3_udma_glue_disable_rx_chn(common->rx_chns.rx_chn);
+}
+
+static int am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id)
+{
+	struct am65_cpsw_rx_chn *rx_chn = &common->rx_chns;
+	struct am65_cpsw_rx_flow *flow = &rx_chn->flows[id];
+	struct rl_page_pool_params pp = {
+		.pool_size = rx_chn->descs_num, .dma_map = true,
+		.dma_dir = RL_DMA_BIDIRECTIONAL, .napi_id = id,
+	};
+	u32 p, i;
+	int ret;
+
+	if (!flow->page_pool) {
+		flow->page_pool = rl_page_pool_create(common->m, &pp);
+		if (!flow->page_pool)
+			return -ENOMEM;
+	}
+	/* the same page_pool serves every port: one NAPI per flow */
+	for (p = 0; p < common->port_num; p++) {
+		struct am65_cpsw_port *port = &common->ports[p];
+
+		if (port->disabled)
+			continue;
+		rl_xdp_rxq_info_reg(common->m, &port->xdp_rxq[id], port->port_id,
+				    id, id);
+		ret = rl_xdp_rxq_info_reg_mem_model(&port->xdp_rxq[id],
+						    RL_MEM_PAGE_POOL,
+						    flow->page_pool);
+		if (ret)
+			goto err;
+	}
+	for (i = 0; i < rx_chn->descs_num; i++) {
+		struct rl_page *page = rl_page_pool_dev_alloc_pages(flow->page_pool);
+
+		if (!page) {
+			ret = -ENOMEM;
+			goto err;
+		}
+		ret = am65_cpsw_nuss_rx_push(common, page, id);
+		if (ret < 0) {
+			am65_cpsw_put_page(common, page, false);
+			goto err;
+		}
+	}
+	flow->rx_missing = 0;
+	rl_napi_enable(&flow->napi_rx);
+	flow->napi_enabled = true;
+	return 0;
+err:
+	am65_cpsw_destroy_rxq(common, id, false);
+	return ret;
+}
+
+int rl_am65_cpsw_create_rxqs(struct am65_cpsw_common *common)
+{
+	u32 id, f;
+	int ret;
+
+	for (id = 0; id < common->rx_ch_num_flows; id++) {
+		ret = am65_cpsw_create_rxq(common, id);
+		if (!ret)
+			continue;
+		/*
+		 * v2 2/7 unwinds only the flows already created, so pools kept
+		 * for the later flows across a program swap are never freed.
+		 */
+		for (f = id + 1; f < common->rx_ch_num_flows; f++) {
+			struct am65_cpsw_rx_flow *flow = &common->rx_chns.flows[f];
+
+			if (flow->page_pool)
+				rl_page_pool_destroy(flow->page_pool);
+			flow->page_pool = NULL;
+		}
+		while (id-- > 0)
+			am65_cpsw_destroy_rxq(common, id, false);
+		return ret;
+	}
+	return rl_k3_udma_glue_enable_rx_chn(common->rx_chns.rx_chn);
+}
+
+/* am65_cpsw_run_xdp(): the buffer's fate by verdict; page handled here. */
+static u32 am65_cpsw_run_xdp(struct am65_cpsw_rx_flow *flow,
+			     struct am65_cpsw_port *port,
+			     struct rl_xdp_buff *xdp)
+{
+	struct am65_cpsw_common *common = flow->common;
+	struct rl_bpf_prog *prog = port->xdp_prog;
+	struct am65_cpsw_tx_chn *tx_chn;
+	struct rl_xdp_frame *xdpf;
+	u32 act = rl_bpf_prog_run_xdp(prog, xdp);
+
+	switch (act) {
+	case RL_XDP_PASS:
+		return AM65_CPSW_XDP_PASS;
+	case RL_XDP_TX:
+		/* the XDP_TX channel is picked per CPU among those that exist */
+		tx_chn = &common->tx_chns[common->m->cpu % common->tx_ch_num];
+		xdpf = rl_xdp_convert_buff_to_frame(common->m, xdp);
+		if (!xdpf) {
+			port->tx_dropped++;
+			break;
+		}
+		if (rl_am65_cpsw_xdp_tx_frame(port, tx_chn, xdpf,
+					      AM65_CPSW_TX_BUF_TYPE_XDP_TX)) {
+			/* the frame holds the page: returning it recycles it */
+			rl_xdp_return_frame_rx_napi(common->m, xdpf);
+			break;
+		}
+		return AM65_CPSW_XDP_TX;
+	case RL_XDP_REDIRECT:
+		if (rl_xdp_do_redirect(common->m, xdp, prog))
+			break;
+		return AM65_CPSW_XDP_REDIRECT;
+	case RL_XDP_DROP:
+		/* xdp_drop_page_leak: the ICSSG bug never gave the page back */
+		if (rl_am65_bug(common, RL_V_XDP_DROP_PAGE_LEAK)) {
+			port->rx_dropped++;
+			return AM65_CPSW_XDP_CONSUMED;
+		}
+		break;
+	default:
+		/* bpf_warn_invalid_xdp_action(), then handled as ABORTED */
+		break;
+	}
+	port->rx_dropped++;
+	if (xdp->page)
+		am65_cpsw_put_page(common, xdp->page, true);
+	return AM65_CPSW_XDP_CONSUMED;
+}
+
+static void am65_cpsw_nuss_rx_csum(struct rl_sk_buff *skb, u32 csum_info)
+{
+	skb->ip_summed = csum_info & AM65_CPSW_RX_CSUM_VALID ?
+			 RL_CHECKSUM_UNNECESSARY : RL_CHECKSUM_NONE;
+}
+
+/* Give the flow a new buffer for the one just consumed. */
+static void am65_cpsw_rx_requeue(struct am65_cpsw_rx_flow *flow,
+				 struct rl_page *new_page)
+{
+	if (!new_page)
+		new_page = rl_page_pool_dev_alloc_pages(flow->page_pool);
+	if (!new_page) {
+		/* mainline loses the slot for good; count it for the refill */
+		flow->rx_missing++;
+		return;
+	}
+	if (am65_cpsw_nuss_rx_push(flow->common, new_page, flow->id)) {
+		am65_cpsw_put_page(flow->common, new_page, true);
+		flow->rx_missing++;
+	}
+}
+
+static int am65_cpsw_nuss_rx_packets(struct am65_cpsw_rx_flow *flow,
+				     u32 *xdp_state)
+{
+	struct am65_cpsw_common *common = flow->common;
+	struct rl_desc_pool *pool = common->rx_chns.desc_pool;
+	struct am65_cpsw_port *port = NULL;
+	struct rl_sk_buff *skb = NULL;
+	struct rl_xdp_buff xdp = {};
+	struct rl_page *page;
+	rl_dma_addr_t desc_dma;
+	u32 pkt_len, port_id, csum_info, flow_idx;
+	void *desc_rx;
+	int ret;
+
+	*xdp_state = AM65_CPSW_XDP_PASS;
+	ret = rl_k3_udma_glue_pop_rx_chn(common->rx_chns.rx_chn, flow->id,
+					 &desc_dma);
+	if (ret)
+		return ret;
+	if (rl_cppi5_desc_is_tdcm(desc_dma)) {
+		/* AM64_CPSW_QUIRK_DMA_RX_TDOWN_IRQ: the marker ends the wait */
+		if (common->cfg.rx_tdown_irq_quirk)
+			common->tdown_complete = true;
+		return 0;
+	}
+	desc_rx = rl_k3_cppi_desc_pool_dma2virt(pool, desc_dma);
+	pkt_len = rl_cppi5_hdesc_get_pktlen(pool, desc_rx);
+	port_id = rl_cppi5_desc_get_src_tag(pool, desc_rx);
+	csum_info = rl_cppi5_hdesc_get_psdata(pool, desc_rx)[AM65_CPSW_CSUM_WORD];
+	page = am65_cpsw_rx_desc_release(common, desc_rx, &flow_idx);
+	if (port_id >= 1 && port_id <= common->port_num)
+		port = rl_am65_port(common, port_id - 1);
+	if (flow->tearing_down || !port) {
+		/* teardown drain, or a packet from a port with no netdev */
+		am65_cpsw_put_page(common, page, true);
+		if (!flow->tearing_down)
+			am65_cpsw_rx_requeue(flow, NULL);
+		return 0;
+	}
+	page->len = pkt_len;
+	if (port->xdp_prog && rl_am65_bug(common, RL_V_SKB_BEFORE_XDP_LEAK))
+		skb = rl_build_skb(common->m, page, pkt_len);
+	if (port->xdp_prog) {
+		xdp.rxq = &port->xdp_rxq[flow->id];
+		xdp.page = page;
+		xdp.len = pkt_len;
+		xdp.tag = page->tag;
+		*xdp_state = am65_cpsw_run_xdp(flow, port, &xdp);
+		if (*xdp_state != AM65_CPSW_XDP_PASS) {
+			/* xdp_drop_no_requeue: the old code returned here */
+			if (*xdp_state == AM65_CPSW_XDP_CONSUMED &&
+			    rl_am65_bug(common, RL_V_XDP_DROP_NO_REQUEUE))
+				return 0;
+			am65_cpsw_rx_requeue(flow, NULL);
+			return 0;
+		}
+	}
+	if (!skb)
+		skb = rl_build_skb(common->m, page, pkt_len);
+	if (!skb) {
+		/* no skb: the page goes straight back to the FDQ */
+		port->rx_dropped++;
+		am65_cpsw_rx_requeue(flow, page);
+		return 0;
+	}
+	rl_skb_mark_for_recycle(skb);
+	am65_cpsw_nuss_rx_csum(skb, csum_info);
+	rl_netif_receive_skb(common->m, skb);
+	port->rx_packets++;
+	am65_cpsw_rx_requeue(flow, NULL);
+	return 0;
+}
+
+/* Refill: push the buffers an allocation or push failure left out. */
+static void am65_cpsw_rx_refill(struct am65_cpsw_rx_flow *flow)
+{
+	u32 missing = flow->rx_missing;
+
+	flow->rx_missing = 0;
+	while (missing--)
+		am65_cpsw_rx_requeue(flow, NULL);
+}
+
+int rl_am65_cpsw_rx_poll(struct rl_napi *napi, int budget)
+{
+	struct am65_cpsw_rx_flow *flow = container_of(napi,
+						      struct am65_cpsw_rx_flow,
+						      napi_rx);
+	u32 state, state_or = 0;
+	int num_rx = 0;
+
+	while (num_rx < budget) {
+		if (am65_cpsw_nuss_rx_packets(flow, &state))
+			break;
+		state_or |= state;
+		num_rx++;
+	}
+	if (state_or & AM65_CPSW_XDP_REDIRECT)
+		rl_xdp_do_flush(flow->common->m);
+	if (!flow->tearing_down)
+		am65_cpsw_rx_refill(flow);
+	if (num_rx < budget)
+		rl_napi_complete_done(napi, num_rx);
+	return num_rx;
+}
+
+void rl_am65_cpsw_rx_irq(struct am65_cpsw_common *common, u32 flow)
+{
+	if (flow < common->rx_ch_num_flows)
+		rl_napi_schedule(&common->rx_chns.flows[flow].napi_rx);
+}
+
+bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common)
+{
+	struct rl_k3_udma_glue_rx_channel *chn = common->rx_chns.rx_chn;
+	u32 f, held = 0, want = 0;
+	bool ok = true;
+
+	if (!common->usage_count)
+		return true;
+	for (f = 0; f < common->rx_ch_num_flows; f++) {
+		const struct rl_udma_rx_flow *fl = &chn->flows[f];
+
+		held += fl->ring->ndesc;
+		want += common->rx_chns.descs_num;
+		if (!common->cfg.pktdma && f + 1 < common->rx_ch_num_flows)
+			continue;
+		/* PKTDMA: per flow; UDMA-P: the shared FDQ, once at the end */
+		held += fl->fdq->ndesc;
+		if (held != want) {
+			rl_ledger_report_count(common->m->ledger, RL_F_LIVENESS,
+					       RL_OBJ_DESC, f, want, held,
+					       "RX ring short after a poll with no fault armed: the flow will stall");
+			ok = false;
+		}
+		held = 0;
+		want = 0;
+	}
+	return ok;
+}

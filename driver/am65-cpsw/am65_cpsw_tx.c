@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * am65_cpsw_tx.c - TX: ndo_start_xmit with fragments and checksum offload,
+ * BQL and queue stop/wake, XDP_TX / ndo_xdp_xmit frames, completion NAPI
+ * with per-buffer-type release, the reset cleanup callback and the TX
+ * teardown with tdown_cnt and its timeout.  Mirrors
+ * am65_cpsw_nuss_ndo_slave_xmit, am65_cpsw_xdp_tx_frame,
+ * am65_cpsw_ndo_xdp_xmit, am65_cpsw_nuss_tx_compl_packets,
+ * am65_cpsw_nuss_tx_cleanup, am65_cpsw_create_txqs, am65_cpsw_destroy_txqs.
+ */
+#include "am65_cpsw.h"
+
+#define SW_BUF		0	/* swdata word: skb or xdp_frame ledger id */
+#define SW_PORT		1	/* swdata word: port index */
+
+/* Stop the queue when fewer descriptors than a full skb needs are left
+ * (MAX_SKB_FRAGS); scaled down for the small rings used in fuzzing.
+ */
+static u32 tx_stop_threshold(const struct am65_cpsw_tx_chn *tx_chn)
+{
+	return min((u32)RL_MAX_SKB_FRAGS, tx_chn->descs_num / 2);
+}
+
+/* am65_cpsw_nuss_set_buf_type() / _get_buf_type(): desc_infos side table */
+static void set_buf_type(struct am65_cpsw_tx_chn *tx_chn, void *desc,
+			 enum am65_cpsw_tx_buf_type type)
+{
+	u32 idx = rl_k3_cppi_desc_pool_index(tx_chn->desc_pool, desc);
+
+	rl_k3_cppi_desc_pool_desc_info_set(tx_chn->desc_pool, idx,
+					   (void *)(unsigned long)(type + 1));
+}
+
+static enum am65_cpsw_tx_buf_type get_buf_type(struct am65_cpsw_tx_chn *tx_chn,
+					       void *desc)
+{
+	u32 idx = rl_k3_cppi_desc_pool_index(tx_chn->desc_pool, desc);
+
+	return (unsigned long)rl_k3_cppi_desc_pool_desc_info(tx_chn->desc_pool,
+							      idx) - 1;
+}
+
+/* am65_cpsw_nuss_xmit_free(): unmap every buffer of the chain, free it. */
+static void am65_cpsw_nuss_xmit_free(struct am65_cpsw_tx_chn *tx_chn,
+				     void *first_desc)
+{
+	struct rl_desc_pool *pool = tx_chn->desc_pool;
+	struct rl_dma *dma = tx_chn->common->m->dma;
+	void *desc = first_desc;
+	u32 hops = 0;
+
+	while (desc && hops++ <= RL_MAX_SKB_FRAGS) {
+		rl_dma_addr_t buf, next;
+		u32 len;
+
+		rl_cppi5_hdesc_get_obuf(pool, desc, &buf, &len);
+		rl_dma_unmap(dma, buf, len, RL_DMA_TO_DEVICE);
+		next = rl_cppi5_hdesc_get_next_hbdesc(pool, desc);
+		rl_k3_cppi_desc_pool_free(pool, desc);
+		desc = next ? rl_k3_cppi_desc_pool_dma2virt(pool, next) : NULL;
+	}
+}
+
+/* One more descriptor for @len bytes at @buf, linked after @prev. */
+static void *tx_desc_fill(struct am65_cpsw_tx_chn *tx_chn, void *prev,
+			  rl_dma_addr_t buf, u32 len)
+{
+	struct rl_desc_pool *pool = tx_chn->desc_pool;
+	void *desc = rl_k3_cppi_desc_pool_alloc(pool);
+
+	if (!desc)
+		return NULL;
+	rl_cppi5_hdesc_init(pool, desc, 0, prev ? 0 : AM65_CPSW_NAV_PS_DATA_SIZE);
+	rl_cppi5_hdesc_attach_buf(pool, desc, buf, len, buf, len);
+	if (prev)
+		rl_cppi5_hdesc_link_hbdesc(pool, prev,
+					   rl_k3_cppi_desc_pool_virt2dma(pool, desc));
+	return desc;
+}
+
+int rl_am65_cpsw_ndo_start_xmit(struct am65_cpsw_common *common, u32 port_idx,
+				struct rl_sk_buff *skb)
+{
+	struct am65_cpsw_port *port = rl_am65_port(common, port_idx);
+	struct rl_model *m = common->m;
+	struct am65_cpsw_tx_chn *tx_chn;
+	void *first_desc, *last;
+	rl_dma_addr_t buf;
+	u32 q, f, pkt_len, head_len;
+	u64 *swdata;
+	u32 *psdata;
+
+	if (!port)
+		return RL_NETDEV_TX_BUSY;
+	q = skb->queue_mapping % common->tx_ch_num;
+	tx_chn = &common->tx_chns[q];
+	head_len = skb->len;
+	for (f = 0; f < skb->nr_frags; f++)
+		head_len -= skb->frag_len[f];
+	buf = rl_dma_map_single(m->dma, head_len ? head_len : 1,
+				RL_DMA_TO_DEVICE, skb->id);
+	if (rl_dma_mapping_error(buf)) {
+		port->tx_errors++;
+		goto err_free_skb;
+	}
+	first_desc = tx_desc_fill(tx_chn, NULL, buf, head_len ? head_len : 1);
+	if (!first_desc) {
+		rl_dma_unmap(m->dma, buf, head_len ? head_len : 1,
+			     RL_DMA_TO_DEVICE);
+		goto busy_stop_q;
+	}
+	set_buf_type(tx_chn, first_desc, AM65_CPSW_TX_BUF_TYPE_SKB);
+	swdata = rl_cppi5_hdesc_get_swdata(tx_chn->desc_pool, first_desc);
+	swdata[SW_BUF] = skb->id;
+	swdata[SW_PORT] = port_idx;
+	/* checksum offload word, or 0: psdata is never cleared by init */
+	psdata = rl_cppi5_hdesc_get_psdata(tx_chn->desc_pool, first_desc);
+	if (skb->ip_summed == RL_CHECKSUM_PARTIAL)
+		psdata[AM65_CPSW_CSUM_WORD] =
+			((u32)(skb->csum_start + skb->csum_offset) << 24) |
+			((u32)skb->csum_start << 16) |
+			(skb->len - skb->csum_start);
+	else
+		psdata[AM65_CPSW_CSUM_WORD] = 0;
+	last = first_desc;
+	for (f = 0; f < skb->nr_frags; f++) {
+		void *next;
+
+		buf = rl_dma_map_page(m->dma, skb->frags[f]->id, 0,
+				      skb->frag_len[f], RL_DMA_TO_DEVICE);
+		if (rl_dma_mapping_error(buf)) {
+			port->tx_errors++;
+			goto err_free_descs;
+		}
+		next = tx_desc_fill(tx_chn, last, buf, skb->frag_len[f]);
+		if (!next) {
+			rl_dma_unmap(m->dma, buf, skb->frag_len[f],
+				     RL_DMA_TO_DEVICE);
+			am65_cpsw_nuss_xmit_free(tx_chn, first_desc);
+			goto busy_stop_q;
+		}
+		last = next;
+	}
+	pkt_len = skb->len;
+	rl_cppi5_hdesc_set_pktlen(tx_chn->desc_pool, first_desc, pkt_len);
+	rl_netdev_tx_sent_queue(port->ndev, q, pkt_len);
+	if (rl_k3_udma_glue_push_tx_chn(tx_chn->tx_chn, first_desc,
+					rl_k3_cppi_desc_pool_virt2dma(tx_chn->desc_pool,
+								      first_desc))) {
+		rl_netdev_tx_completed_queue(port->ndev, q, 1, pkt_len);
+		port->tx_errors++;
+		goto err_free_descs;
+	}
+	if (rl_k3_cppi_desc_pool_avail(tx_chn->desc_pool) <
+	    tx_stop_threshold(tx_chn))
+		rl_netif_tx_stop_queue(port->ndev, q);
+	return RL_NETDEV_TX_OK;
+
+err_free_descs:
+	am65_cpsw_nuss_xmit_free(tx_chn, first_desc);
+err_free_skb:
+	port->tx_dropped++;
+	rl_skb_free(m, skb);
+	return RL_NETDEV_TX_OK;
+busy_stop_q:
+	rl_netif_tx_stop_queue(port->ndev, q);
+	return RL_NETDEV_TX_BUSY;
+}
+
+int rl_am65_cpsw_xdp_tx_frame(struct am65_cpsw_port *port,
+			      struct am65_cpsw_tx_chn *tx_chn,
+			      struct rl_xdp_frame *xdpf,
+			      enum am65_cpsw_tx_buf_type buf_type)
+{
+	struct am65_cpsw_common *common = port->common;
+	struct rl_desc_pool *pool = tx_chn->desc_pool;
+	rl_dma_addr_t buf;
+	void *desc;
+	u64 *swdata;
+	u32 *psdata;
+
+	buf = rl_dma_map_single(common->m->dma, xdpf->len ? xdpf->len : 1,
+				RL_DMA_TO_DEVICE, xdpf->id);
+	if (rl_dma_mapping_error(buf)) {
+		port->tx_dropped++;
+		return -ENOMEM;
+	}
+	desc = tx_desc_fill(tx_chn, NULL, buf, xdpf->len ? xdpf->len : 1);
+	if (!desc) {
+		port->tx_dropped++;
+		rl_dma_unmap(common->m->dma, buf, xdpf->len ? xdpf->len : 1,
+			     RL_DMA_TO_DEVICE);
+		return -ENOMEM;
+	}
+	set_buf_type(tx_chn, desc, buf_type);
+	swdata = rl_cppi5_hdesc_get_swdata(pool, desc);
+	swdata[SW_BUF] = xdpf->id;
+	swdata[SW_PORT] = port->port_id - 1;
+	/*
+	 * cppi5_hdesc_init() leaves psdata alone: clear the checksum word an
+	 * earlier skb left in this recycled descriptor (v2 5/7 field report).
+	 */
+	psdata = rl_cppi5_hdesc_get_psdata(pool, desc);
+	psdata[AM65_CPSW_CSUM_WORD] = 0;
+	rl_cppi5_hdesc_set_pktlen(pool, desc, xdpf->len);
+	rl_netdev_tx_sent_queue(port->ndev, tx_chn->id, xdpf->len);
+	if (rl_k3_udma_glue_push_tx_chn(tx_chn->tx_chn, desc,
+					rl_k3_cppi_desc_pool_virt2dma(pool, desc))) {
+		rl_netdev_tx_completed_queue(port->ndev, tx_chn->id, 1, xdpf->len);
+		port->tx_errors++;
+		am65_cpsw_nuss_xmit_free(tx_chn, desc);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int rl_am65_cpsw_ndo_xdp_xmit(struct am65_cpsw_common *common, u32 port_idx,
+			      u32 n, struct rl_xdp_frame **frames)
+{
+	struct am65_cpsw_port *port = rl_am65_port(common, port_idx);
+	struct am65_cpsw_tx_chn *tx_chn;
+	u32 i;
+
+	if (!port || !common->usage_count)
+		return -ENETDOWN;
+	tx_chn = &common->tx_chns[common->m->cpu % common->tx_ch_num];
+	for (i = 0; i < n; i++)
+		if (rl_am65_cpsw_xdp_tx_frame(port, tx_chn, frames[i],
+					      AM65_CPSW_TX_BUF_TYPE_XDP_NDO))
+			break;
+	return i;
+}
+
+/* Release one completed or cleaned-up packet; returns its length. */
+static u32 am65_cpsw_tx_release(struct am65_cpsw_tx_chn *tx_chn, void *desc,
+				bool in_napi, u32 *port_idx)
+{
+	struct rl_model *m = tx_chn->common->m;
+	u64 *swdata = rl_cppi5_hdesc_get_swdata(tx_chn->desc_pool, desc);
+	enum am65_cpsw_tx_buf_type type = get_buf_type(tx_chn, desc);
+	u32 id = (u32)swdata[SW_BUF], len;
+
+	*port_idx = (u32)swdata[SW_PORT];
+	len = rl_cppi5_hdesc_get_pktlen(tx_chn->desc_pool, desc);
+	am65_cpsw_nuss_xmit_free(tx_chn, desc);
+	if (type == AM65_CPSW_TX_BUF_TYPE_SKB ||
+	    (!in_napi && rl_am65_bug(tx_chn->common,
+				     RL_V_TX_CLEANUP_FRAME_AS_SKB))) {
+		struct rl_sk_buff *skb = rl_skb_by_id(m, id);
+
+		if (skb)
+			rl_skb_free(m, skb);
+	} else if (type == AM65_CPSW_TX_BUF_TYPE_XDP_TX && in_napi) {
+		rl_xdp_return_frame_rx_napi(m, rl_xdp_frame_by_id(m, id));
+	} else {
+		rl_xdp_return_frame(m, rl_xdp_frame_by_id(m, id));
+	}
+	return len;
+}
+
+/* am65_cpsw_nuss_tx_cleanup(): reset_tx_chn callback, per buffer type. */
+static void am65_cpsw_nuss_tx_cleanup(void *data, rl_dma_addr_t desc_dma)
+{
+	struct am65_cpsw_tx_chn *tx_chn = data;
+	u32 port_idx;
+
+	am65_cpsw_tx_release(tx_chn,
+			     rl_k3_cppi_desc_pool_dma2virt(tx_chn->desc_pool,
+							   desc_dma),
+			     false, &port_idx);
+}
+
+static int am65_cpsw_nuss_tx_compl_packets(struct am65_cpsw_tx_chn *tx_chn,
+					   int budget)
+{
+	struct am65_cpsw_common *common = tx_chn->common;
+	int num_tx = 0;
+
+	while (num_tx < budget) {
+		rl_dma_addr_t desc_dma;
+		struct am65_cpsw_port *port;
+		u32 len, port_idx;
+
+		if (rl_k3_udma_glue_pop_tx_chn(tx_chn->tx_chn, &desc_dma))
+			break;
+		if (rl_cppi5_desc_is_tdcm(desc_dma)) {
+			if (--common->tdown_cnt == 0)
+				common->tdown_complete = true;
+			break;
+		}
+		len = am65_cpsw_tx_release(tx_chn,
+					   rl_k3_cppi_desc_pool_dma2virt(tx_chn->desc_pool,
+									 desc_dma),
+					   true, &port_idx);
+		port = rl_am65_port(common, port_idx);
+		if (port) {
+			port->tx_packets++;
+			rl_netdev_tx_completed_queue(port->ndev, tx_chn->id, 1, len);
+			/* am65_cpsw_nuss_tx_wake() */
+			if (rl_netif_tx_queue_stopped(port->ndev, tx_chn->id) &&
+			    rl_k3_cppi_desc_pool_avail(tx_chn->desc_pool) >=
+			    tx_stop_threshold(tx_chn))
+				rl_netif_tx_wake_queue(port->ndev, tx_chn->id);
+		}
+		num_tx++;
+	}
+	return num_tx;
+}
+
+int rl_am65_cpsw_tx_poll(struct rl_napi *napi, int budget)
+{
+	struct am65_cpsw_tx_chn *tx_chn = container_of(napi,
+						       struct am65_cpsw_tx_chn,
+						       napi_tx);
+	int num_tx = am65_cpsw_nuss_tx_compl_packets(tx_chn, budget);
+
+	if (num_tx < budget)
+		rl_napi_complete_done(napi, num_tx);
+	return num_tx;
+}
+
+void rl_am65_cpsw_tx_irq(struct am65_cpsw_common *common, u32 chn)
+{
+	if (chn < common->tx_ch_num)
+		rl_napi_schedule(&common->tx_chns[chn].napi_tx);
+}
+
+int rl_am65_cpsw_create_txqs(struct am65_cpsw_common *common)
+{
+	u32 i;
+
+	for (i = 0; i < common->tx_ch_num; i++) {
+		struct am65_cpsw_tx_chn *tx_chn = &common->tx_chns[i];
+
+		rl_k3_udma_glue_enable_tx_chn(tx_chn->tx_chn);
+		rl_napi_enable(&tx_chn->napi_tx);
+		tx_chn->napi_enabled = true;
+	}
+	return 0;
+}
+
+/* Run every channel's completion NAPI once (the IRQs fire meanwhile). */
+static bool am65_cpsw_tx_poll_all(struct am65_cpsw_common *common)
+{
+	bool busy = false;
+	u32 i;
+
+	for (i = 0; i < common->tx_ch_num; i++) {
+		struct am65_cpsw_tx_chn *tx_chn = &common->tx_chns[i];
+
+		if (!tx_chn->napi_enabled ||
+		    !rl_ring_occ(tx_chn->tx_chn->ringtxcq))
+			continue;
+		rl_napi_schedule(&tx_chn->napi_tx);
+		rl_napi_run(&tx_chn->napi_tx, AM65_CPSW_NAPI_WEIGHT,
+			    common->m->cpu);
+		busy = true;
+	}
+	return busy;
+}
+
+void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common)
+{
+	u32 i, q, p, wait = 0;
+
+	common->tdown_cnt = common->tx_ch_num;
+	common->tdown_complete = false;
+	for (i = 0; i < common->tx_ch_num; i++)
+		rl_k3_udma_glue_tdown_tx_chn(common->tx_chns[i].tx_chn, false);
+	/*
+	 * wait_for_completion_timeout(&tdown_complete, 1 s): the completion
+	 * NAPIs run while the hardware finishes; when the wait times out, the
+	 * last completions may have landed after the last poll.
+	 */
+	am65_cpsw_tx_poll_all(common);
+	while (!common->tdown_complete) {
+		rl_hw_step(common->m);
+		if (++wait > common->cfg.tdown_wait) {
+			common->tx_tdown_timeouts++;	/* "tx timeout" */
+			break;
+		}
+		am65_cpsw_tx_poll_all(common);
+	}
+	/*
+	 * Fix (tx_tdown_timeout_leak): when the wait timed out, mainline
+	 * resets the channels and the completion rings are dropped with the
+	 * packets in them.  The hardware is stopped now: complete what it
+	 * already queued before the reset.
+	 */
+	if (!rl_am65_bug(common, RL_V_TX_TDOWN_TIMEOUT_LEAK))
+		while (am65_cpsw_tx_poll_all(common))
+			;
+	for (i = 0; i < common->tx_ch_num; i++) {
+		struct am65_cpsw_tx_chn *tx_chn = &common->tx_chns[i];
+
+		if (tx_chn->napi_enabled) {
+			rl_napi_disable(&tx_chn->napi_tx);
+			tx_chn->napi_enabled = false;
+		}
+		rl_k3_udma_glue_reset_tx_chn(tx_chn->tx_chn, tx_chn,
+					     am65_cpsw_nuss_tx_cleanup);
+		rl_k3_udma_glue_disable_tx_chn(tx_chn->tx_chn);
+	}
+	/*
+	 * The cleanup callback frees what never went out without telling
+	 * BQL; nothing is in flight any more, so restart the byte counts
+	 * (mainline only does this at the next ndo_open).
+	 */
+	for (p = 0; p < common->port_num; p++)
+		if (common->ports[p].ndev)
+			for (q = 0; q < common->tx_ch_num; q++)
+				rl_netdev_tx_reset_queue(common->ports[p].ndev, q);
+}

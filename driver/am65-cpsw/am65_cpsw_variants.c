@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * am65_cpsw_variants.c - the catalogue of real bugs that can be put back
+ * into the patched driver at run time, by name.  With no variant enabled
+ * none of these code paths runs.
+ */
+#include "am65_cpsw.h"
+
+const struct rl_am65_variant_info rl_am65_variants[RL_V_NR] = {
+	[RL_V_RX_TDOWN_NO_DRAIN] = {
+		"rx_tdown_no_drain",
+		"RX reset runs with completed descriptors still in the completion ring (no drain to the teardown marker)",
+		"TI reply to v2 (Nov 2025); 0ed577e7e8e5; ICSSG zero copy v5",
+	},
+	[RL_V_TX_TDOWN_TIMEOUT_LEAK] = {
+		"tx_tdown_timeout_leak",
+		"TX teardown wait times out and the completion ring is reset with buffers in it",
+		"am65_cpsw_destroy_txqs / am65_cpsw_nuss_common_stop \"tx timeout\"",
+	},
+	[RL_V_RX_PUSH_FAIL_LEAK] = {
+		"rx_push_fail_leak",
+		"a failed FDQ push leaks the descriptor and the buffer's DMA mapping",
+		"am65_cpsw_nuss_rx_push",
+	},
+	[RL_V_XDP_DROP_NO_REQUEUE] = {
+		"xdp_drop_no_requeue",
+		"XDP_DROP does not re-queue an RX buffer; the ring shrinks until RX stalls",
+		"5e24db550bd6",
+	},
+	[RL_V_SKB_BEFORE_XDP_LEAK] = {
+		"skb_before_xdp_leak",
+		"the skb is built before XDP runs and is leaked on every non-PASS verdict",
+		"5db843258de1",
+	},
+	[RL_V_TX_CLEANUP_FRAME_AS_SKB] = {
+		"tx_cleanup_frame_as_skb",
+		"TX cleanup frees an XDP frame as if it were an skb",
+		"4542536f664f",
+	},
+	[RL_V_PROG_SWAP_NO_REBUILD] = {
+		"prog_swap_no_rebuild",
+		"XDP program change does ndo_stop+ndo_open, which on multi-port CPSW rebuilds nothing but resets BQL under traffic",
+		"v2 1/7 (20251109-am65-cpsw-xdp-zc-v2-1)",
+	},
+	[RL_V_PAGE_POOL_DOUBLE_DESTROY] = {
+		"page_pool_double_destroy",
+		"the page_pool is destroyed by the driver and again through the rxq unregister",
+		"ICSSG net v4 1/3 (Apr 2025)",
+	},
+	[RL_V_XDP_DROP_PAGE_LEAK] = {
+		"xdp_drop_page_leak",
+		"an XDP_DROP page is never returned to the page_pool",
+		"ICSSG 719d3e71691d",
+	},
+};
+
+int rl_am65_variant_by_name(const char *name)
+{
+	int i;
+
+	for (i = 0; i < RL_V_NR; i++)
+		if (!strcmp(name, rl_am65_variants[i].name))
+			return i;
+	return -1;
+}
