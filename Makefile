@@ -19,7 +19,7 @@ HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Wno-unused-parameter -Werror \
 HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: help deps check host-check host-shim-selftest kunit lint clean bench-check
+.PHONY: help deps check host-check host-shim-selftest kunit lint clean bench-check variants
 
 help: ## this list
 	@grep -hE '^[a-z][a-z0-9_-]*:.*## ' $(MAKEFILE_LIST) | \
@@ -53,7 +53,9 @@ host-shim-selftest: $(BUILD)/shim_selftest
 		{ echo "shim selftest: unexpected KTAP:" >&2; echo "$$out" >&2; exit 1; }
 	@echo "== host KUnit shim: fails what must fail"
 
-host-check: host-shim-selftest $(BUILD)/gcc/kunit_host $(BUILD)/clang/kunit_host ## host suites, gcc and clang
+host-check: host-shim-selftest $(BUILD)/variants $(BUILD)/gcc/kunit_host $(BUILD)/clang/kunit_host ## host suites, gcc and clang
+	@$(BUILD)/variants >/dev/null && $(BUILD)/variants rx_tdown_no_drain
+	@! $(BUILD)/variants no_such_variant 2>/dev/null || { echo "variants: unknown name accepted" >&2; exit 1; }
 	@set -e; for cc in gcc clang; do \
 		echo "== host suites ($$cc, ASan+UBSan)"; \
 		$(HOST_SANITIZE_ENV) $(BUILD)/$$cc/kunit_host | tee $(BUILD)/$$cc/ktap.log | tail -n 1; \
@@ -71,6 +73,14 @@ lint: deps ## checkpatch.pl on kernel-side C; no #if outside the compat header
 
 clean: ## remove build outputs in the clone (caches stay)
 	rm -rf $(BUILD)
+
+$(BUILD)/variants: kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c driver/am65-cpsw/am65_cpsw.h
+	@mkdir -p $(@D)
+	@gcc -std=gnu11 -O1 -Wall -Wextra -Wno-unused-parameter -Werror -Imodel -Idriver/am65-cpsw \
+		-o $@ kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c
+
+variants: $(BUILD)/variants ## the catalogue of re-injectable bugs (VARIANT=name checks a name)
+	@$(BUILD)/variants $(VARIANT)
 
 bench-check: ## benchmark: cost of the per-step ledger check (plain -O2 and ASan+UBSan)
 	@mkdir -p $(BUILD)
