@@ -18,6 +18,11 @@
 #define RL_CPPI5_PSDATA_WORDS	4	/* 16 bytes of protocol data */
 #define RL_CPPI5_SWDATA_SIZE	16	/* 16 bytes of software data */
 #define RL_CPPI5_PKTLEN_MASK	0x3fffff /* CPPI5_INFO0_HDESC_PKTLEN_MASK */
+/*
+ * CPSW reads the TX checksum offload request from psdata word 2:
+ * (insert offset << 24) | (start << 16) | length; 0 means no offload.
+ */
+#define RL_CPPI5_CSUM_WORD	2
 /* A teardown completion marker is a ring entry with bit 0 set. */
 #define RL_CPPI5_TDCM_MARKER	0x1ULL
 

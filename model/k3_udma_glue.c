@@ -296,9 +296,24 @@ static bool hw_tx_one(struct rl_k3_udma_glue_tx_channel *chn)
 	rl_dma_addr_t dma, next;
 	u32 hops = 0;
 
+	struct rl_cppi5_desc *head;
+	u32 csum, pkt_len;
+
 	if (!chn->enabled || rl_ring_occ(chn->ringtxcq) >= chn->ringtxcq->size ||
 	    rl_ring_pop(chn->ring, &dma))
 		return false;
+	/*
+	 * Checksum offload: the switch writes the checksum at the offset the
+	 * word names.  A word left over from an earlier, longer packet makes
+	 * it write past the end of this one.
+	 */
+	head = rl_desc_pool_hw_desc(chn->pool, dma);
+	csum = head ? head->psdata[RL_CPPI5_CSUM_WORD] : 0;
+	pkt_len = head ? head->pkt_info0 & RL_CPPI5_PKTLEN_MASK : 0;
+	if (csum && (csum >> 24) + 2 > pkt_len)
+		rl_ledger_report_count(chn->m->ledger, RL_F_DMA_DEVICE, RL_OBJ_DESC,
+				       0, pkt_len, (csum >> 24) + 2,
+				       "TX checksum offload writes past the end of the packet (stale psdata?)");
 	/* the DMA reads every buffer of the chain */
 	for (next = dma; next && hops < 32; hops++) {
 		struct rl_cppi5_desc *d = rl_desc_pool_hw_desc(chn->pool, next);

@@ -253,7 +253,8 @@ struct rl_bpf_prog *rl_bpf_prog_create(struct rl_model *m, const u8 *verdict,
 	prog->refcnt = 1;
 	prog->nr = nr;
 	memcpy(prog->verdict, verdict, nr);
-	prog->target = target;
+	prog->has_target = target;
+	prog->target_id = target ? target->hdr.id : 0;
 	return prog;
 }
 
@@ -371,12 +372,26 @@ static int redirect_xsk(struct rl_model *m, struct rl_redirect_target *t,
 	return 0;
 }
 
+static struct rl_redirect_target *target_by_id(struct rl_model *m, u32 id)
+{
+	u32 i;
+
+	for (i = 0; i < RL_MAX_REG; i++) {
+		struct rl_redirect_target *t = m->reg[RL_REG_REDIRECT][i];
+
+		if (t && t->hdr.id == id)
+			return t;
+	}
+	return NULL;
+}
+
 int rl_xdp_do_redirect(struct rl_model *m, struct rl_xdp_buff *xdp,
 		       struct rl_bpf_prog *prog)
 {
-	struct rl_redirect_target *t = prog ? prog->target : NULL;
+	struct rl_redirect_target *t;
 	struct rl_xdp_frame *fr;
 
+	t = prog && prog->has_target ? target_by_id(m, prog->target_id) : NULL;
 	if (!t)
 		return -EINVAL;
 	if (t->xsk)

@@ -88,7 +88,13 @@ struct rl_bpf_prog {
 	u8 verdict[RL_PROG_MAX_VERDICTS];
 	u32 nr;
 	u32 pos;
-	struct rl_redirect_target *target;	/* bpf_redirect_map target */
+	/*
+	 * bpf_redirect_map target, by id: when the map entry goes away (the
+	 * socket closed, the device went), redirects fail instead of
+	 * reaching a freed object.
+	 */
+	bool has_target;
+	u32 target_id;
 };
 
 struct rl_frames *rl_frames_create(struct rl_model *m, u32 nr);

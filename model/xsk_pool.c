@@ -476,3 +476,27 @@ void rl_xsk_pool_final_check(struct rl_xsk_pool *pool)
 					 "XSK frame still held by the driver or hardware");
 	}
 }
+
+struct rl_xsk_buff *rl_xsk_buff_by_id(struct rl_model *m, u32 id)
+{
+	u32 i;
+
+	for (i = 0; i < RL_MAX_REG; i++) {
+		struct rl_xsk_pool *pool = m->reg[RL_REG_XSK_POOL][i];
+
+		if (pool && !pool->freed && id >= pool->base &&
+		    id < pool->base + pool->nr_frames)
+			return &pool->buf[id - pool->base];
+	}
+	return NULL;
+}
+
+u32 rl_xsk_buff_id(const struct rl_xsk_buff *buf)
+{
+	return buf->pool->base + buf->frame;
+}
+
+u32 rl_xsk_pool_frame_id(const struct rl_xsk_pool *pool, u64 addr)
+{
+	return pool->base + (u32)(addr / RL_XSK_FRAME_SIZE);
+}

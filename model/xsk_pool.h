@@ -112,6 +112,12 @@ void rl_xsk_set_rx_need_wakeup(struct rl_xsk_pool *pool);
 void rl_xsk_clear_rx_need_wakeup(struct rl_xsk_pool *pool);
 void rl_xsk_set_tx_need_wakeup(struct rl_xsk_pool *pool);
 void rl_xsk_clear_tx_need_wakeup(struct rl_xsk_pool *pool);
+/* The buffer of the UMEM frame with ledger id @id (any live pool). */
+struct rl_xsk_buff *rl_xsk_buff_by_id(struct rl_model *m, u32 id);
+/* Ledger id of the frame holding UMEM offset @addr (a TX descriptor). */
+u32 rl_xsk_pool_frame_id(const struct rl_xsk_pool *pool, u64 addr);
+/* Ledger id of @buf's frame (what drivers keep in descriptor swdata). */
+u32 rl_xsk_buff_id(const struct rl_xsk_buff *buf);
 /* Final oracle: every frame back with the user side or the free list. */
 void rl_xsk_pool_final_check(struct rl_xsk_pool *pool);
 

@@ -21,6 +21,7 @@
 #include "xdp.h"
 #include "skb.h"
 #include "netdev.h"
+#include "xsk_pool.h"
 
 #define AM65_CPSW_MAX_PORTS	2	/* external ports modelled */
 #define AM65_CPSW_MAX_QUEUES	8	/* TX channels */
@@ -31,7 +32,7 @@
 #define AM65_CPSW_NAV_SW_DATA_SIZE 16
 #define AM65_CPSW_MAX_PACKET_SIZE 2024
 #define AM65_CPSW_HEADROOM	256	/* XDP_PACKET_HEADROOM + NET_IP_ALIGN */
-#define AM65_CPSW_CSUM_WORD	2	/* psdata word with the checksum info */
+#define AM65_CPSW_CSUM_WORD	RL_CPPI5_CSUM_WORD /* psdata checksum word */
 #define AM65_CPSW_RX_CSUM_VALID	0x1	/* model: "hw verified checksum" */
 #define AM65_CPSW_NAPI_WEIGHT	64
 
@@ -39,7 +40,11 @@ enum am65_cpsw_tx_buf_type {
 	AM65_CPSW_TX_BUF_TYPE_SKB,
 	AM65_CPSW_TX_BUF_TYPE_XDP_TX,
 	AM65_CPSW_TX_BUF_TYPE_XDP_NDO,
+	AM65_CPSW_TX_BUF_TYPE_XSK_TX,
 };
+
+/* RX swdata word 1: flow index, plus this flag for an XSK buffer */
+#define AM65_CPSW_SW_XSK	BIT(31)
 
 /* Result of running the XDP program on one packet (am65_cpsw_run_xdp). */
 enum am65_cpsw_xdp_state {
@@ -60,6 +65,12 @@ enum rl_am65_variant {
 	RL_V_PROG_SWAP_NO_REBUILD,
 	RL_V_PAGE_POOL_DOUBLE_DESTROY,
 	RL_V_XDP_DROP_PAGE_LEAK,
+	RL_V_XSK_REBUILD_NO_TDOWN,
+	RL_V_RX_PUSH_ZC_FAIL_LEAK,
+	RL_V_CLEANUP_MUTABLE_POOL,
+	RL_V_STALE_PSDATA_TX,
+	RL_V_XSK_POOL_UNMAP_MISSING,
+	RL_V_NAPI_AFTER_POOL_FREE,
 	RL_V_NR
 };
 
@@ -97,6 +108,8 @@ struct am65_cpsw_port {
 	struct rl_netdev *ndev;
 	struct rl_bpf_prog *xdp_prog;
 	struct rl_xdp_rxq_info xdp_rxq[AM65_CPSW_MAX_RX_FLOWS];
+	/* xsk_get_pool_from_qid(): the core's per-queue pool of this netdev */
+	struct rl_xsk_pool *xsk_pool[AM65_CPSW_MAX_QUEUES];
 	u32 rx_packets;
 	u32 rx_dropped;
 	u32 tx_packets;
@@ -109,6 +122,8 @@ struct am65_cpsw_rx_flow {
 	u32 id;
 	struct rl_napi napi_rx;
 	struct rl_page_pool *page_pool;
+	struct rl_xsk_pool *xsk_pool;	/* zero copy when set */
+	u32 xsk_port_id;		/* 1-based owner port, 0 = none */
 	bool napi_enabled;	/* napi_enable() done (error paths check it) */
 	bool tearing_down;	/* teardown drain: recycle, no XDP, no requeue */
 	u32 rx_missing;		/* buffers to requeue once allocation works */
@@ -129,6 +144,10 @@ struct am65_cpsw_tx_chn {
 	struct rl_napi napi_tx;
 	bool napi_enabled;
 	u32 descs_num;
+	struct rl_xsk_pool *xsk_pool;	/* zero-copy TX when set */
+	u32 xsk_port_id;
+	u32 xsk_inflight;	/* XSK_TX descriptors the hardware holds */
+	u32 xsk_dropped;	/* peeked frames that never went out */
 };
 
 struct am65_cpsw_common {
@@ -144,6 +163,8 @@ struct am65_cpsw_common {
 	struct am65_cpsw_tx_chn tx_chns[AM65_CPSW_MAX_QUEUES];
 	s32 tdown_cnt;		/* TX channels whose marker is still due */
 	bool tdown_complete;	/* struct completion tdown_complete */
+	u32 xdp_zc_queues;	/* bitmap of zero-copy queues */
+	u32 xsk_port_id[AM65_CPSW_MAX_QUEUES];	/* 1-based owner, 0 = none */
 	u32 rx_tdown_timeouts;	/* "rx teardown timeout" printed */
 	u32 tx_tdown_timeouts;	/* "tx timeout" printed */
 };
@@ -177,6 +198,18 @@ int rl_am65_cpsw_ndo_start_xmit(struct am65_cpsw_common *common, u32 port,
 /* ndo_xdp_xmit: returns how many frames were queued */
 int rl_am65_cpsw_ndo_xdp_xmit(struct am65_cpsw_common *common, u32 port,
 			      u32 n, struct rl_xdp_frame **frames);
+/*
+ * ndo_bpf XDP_SETUP_XSK_POOL: @pool enables zero copy on @qid of @port,
+ * NULL disables it.  Like the core (xp_assign_dev / xp_disable_drv_zc),
+ * the netdev's per-queue pool is set around the driver call.
+ */
+int rl_am65_cpsw_xsk_setup_pool(struct am65_cpsw_common *common, u32 port,
+				struct rl_xsk_pool *pool, u32 qid);
+/* ndo_xsk_wakeup: flags XDP_WAKEUP_RX (1) / XDP_WAKEUP_TX (2) */
+#define RL_XDP_WAKEUP_RX	BIT(0)
+#define RL_XDP_WAKEUP_TX	BIT(1)
+int rl_am65_cpsw_xsk_wakeup(struct am65_cpsw_common *common, u32 port,
+			    u32 qid, u32 flags);
 /* Interrupt handlers: the DMA raised the flow's / channel's IRQ. */
 void rl_am65_cpsw_rx_irq(struct am65_cpsw_common *common, u32 flow);
 void rl_am65_cpsw_tx_irq(struct am65_cpsw_common *common, u32 chn);
@@ -193,6 +226,23 @@ int rl_am65_cpsw_xdp_tx_frame(struct am65_cpsw_port *port,
 			      struct am65_cpsw_tx_chn *tx_chn,
 			      struct rl_xdp_frame *xdpf,
 			      enum am65_cpsw_tx_buf_type buf_type);
+/* Per-queue create/destroy, for the zero-copy rebuild of one queue. */
+int rl_am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id);
+void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id);
+int rl_am65_cpsw_create_txq(struct am65_cpsw_common *common, u32 id);
+void rl_am65_cpsw_destroy_txq(struct am65_cpsw_common *common, u32 id);
+/* Zero copy (am65_cpsw_xsk.c) */
+struct rl_xsk_pool *rl_am65_cpsw_xsk_get_pool(struct am65_cpsw_port *port,
+					      u32 qid);
+u32 rl_am65_cpsw_rx_alloc_zc(struct am65_cpsw_rx_flow *flow, u32 budget);
+int rl_am65_cpsw_rx_zc(struct am65_cpsw_rx_flow *flow, int budget);
+int rl_am65_cpsw_xsk_xmit_zc(struct am65_cpsw_tx_chn *tx_chn);
+/* am65_cpsw_run_xdp(): verdict for one buffer (page or zero copy). */
+u32 rl_am65_cpsw_run_xdp(struct am65_cpsw_rx_flow *flow,
+			 struct am65_cpsw_port *port, struct rl_xdp_buff *xdp);
+/* Free one RX buffer of either kind (page or XSK) from its swdata. */
+void rl_am65_cpsw_rx_buf_free(struct am65_cpsw_common *common, void *desc_rx,
+			      bool unmap);
 /* Ports that have a net_device (not disabled in the DT). */
 struct am65_cpsw_port *rl_am65_port(struct am65_cpsw_common *common, u32 port);
 /*

@@ -82,24 +82,54 @@ static struct rl_page *am65_cpsw_rx_desc_release(struct am65_cpsw_common *common
 	rl_dma_addr_t buf_dma;
 	u32 buf_len;
 
-	*flow_idx = (u32)swdata[SW_FLOW];
+	*flow_idx = (u32)swdata[SW_FLOW] & ~AM65_CPSW_SW_XSK;
 	rl_cppi5_hdesc_get_obuf(pool, desc_rx, &buf_dma, &buf_len);
 	rl_dma_unmap(common->m->dma, buf_dma, buf_len, RL_DMA_FROM_DEVICE);
 	rl_k3_cppi_desc_pool_free(pool, desc_rx);
 	return page;
 }
 
-/* am65_cpsw_nuss_rx_cleanup(): reset_rx_chn callback for FDQ entries. */
+void rl_am65_cpsw_rx_buf_free(struct am65_cpsw_common *common, void *desc_rx,
+			      bool by_desc)
+{
+	struct rl_desc_pool *pool = common->rx_chns.desc_pool;
+	u64 *swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
+	u32 flow_idx = (u32)swdata[SW_FLOW] & ~AM65_CPSW_SW_XSK;
+	struct rl_xsk_buff *buf;
+	bool xsk;
+
+	if (by_desc)
+		xsk = swdata[SW_FLOW] & AM65_CPSW_SW_XSK;
+	else
+		xsk = flow_idx < AM65_CPSW_MAX_RX_FLOWS &&
+		      common->rx_chns.flows[flow_idx].xsk_pool;
+	if (xsk) {
+		/* XSK buffers live in the pool's mapping: nothing to unmap */
+		buf = rl_xsk_buff_by_id(common->m, (u32)swdata[SW_PAGE]);
+		rl_k3_cppi_desc_pool_free(pool, desc_rx);
+		if (buf)
+			rl_xsk_buff_free(buf);
+		return;
+	}
+	am65_cpsw_put_page(common, am65_cpsw_rx_desc_release(common, desc_rx,
+							     &flow_idx), false);
+}
+
+/*
+ * am65_cpsw_nuss_rx_cleanup(): reset_rx_chn callback for FDQ entries.
+ * Fix (cleanup_mutable_pool): v2 decides page vs XSK buffer from the
+ * flow's pool at cleanup time, which differs from what the descriptor
+ * holds once the flow changed mode (or, with a shared FDQ, once another
+ * flow's pool was cleared); the descriptor says what it holds.
+ */
 static void am65_cpsw_nuss_rx_cleanup(void *data, rl_dma_addr_t desc_dma)
 {
 	struct am65_cpsw_common *common = data;
-	void *desc_rx = rl_k3_cppi_desc_pool_dma2virt(common->rx_chns.desc_pool,
-						      desc_dma);
-	struct rl_page *page;
-	u32 flow_idx;
 
-	page = am65_cpsw_rx_desc_release(common, desc_rx, &flow_idx);
-	am65_cpsw_put_page(common, page, false);
+	rl_am65_cpsw_rx_buf_free(common,
+				 rl_k3_cppi_desc_pool_dma2virt(common->rx_chns.desc_pool,
+							       desc_dma),
+				 !rl_am65_bug(common, RL_V_CLEANUP_MUTABLE_POOL));
 }
 
 static void am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
@@ -135,6 +165,13 @@ static void am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
 		flow->page_pool = NULL;
 	}
 	flow->rx_missing = 0;
+	flow->xsk_pool = NULL;
+	flow->xsk_port_id = 0;
+}
+
+void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id)
+{
+	am65_cpsw_destroy_rxq(common, id, false);
 }
 
 /*
@@ -195,7 +232,7 @@ void rl_am65_cpsw_destroy_rxqs(struct am65_cpsw_common *common,
 	rl_k3_udma_glue_disable_rx_chn(common->rx_chns.rx_chn);
 }
 
-static int am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id)
+int rl_am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id)
 {
 	struct am65_cpsw_rx_chn *rx_chn = &common->rx_chns;
 	struct am65_cpsw_rx_flow *flow = &rx_chn->flows[id];
@@ -211,19 +248,46 @@ static int am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id)
 		if (!flow->page_pool)
 			return -ENOMEM;
 	}
+	/* v2 4/7: zero copy when a port with a program owns this queue */
+	flow->xsk_pool = NULL;
+	flow->xsk_port_id = 0;
+	for (p = 0; p < common->port_num && !flow->xsk_pool; p++) {
+		if (common->ports[p].disabled)
+			continue;
+		flow->xsk_pool = rl_am65_cpsw_xsk_get_pool(&common->ports[p], id);
+		flow->xsk_port_id = flow->xsk_pool ? common->ports[p].port_id : 0;
+	}
 	/* the same page_pool serves every port: one NAPI per flow */
 	for (p = 0; p < common->port_num; p++) {
 		struct am65_cpsw_port *port = &common->ports[p];
 
-		if (port->disabled)
+		/* v2: only ports with a netdev; an XSK queue only its owner */
+		if (port->disabled ||
+		    (flow->xsk_pool && port->port_id != flow->xsk_port_id))
 			continue;
 		rl_xdp_rxq_info_reg(common->m, &port->xdp_rxq[id], port->port_id,
 				    id, id);
-		ret = rl_xdp_rxq_info_reg_mem_model(&port->xdp_rxq[id],
-						    RL_MEM_PAGE_POOL,
-						    flow->page_pool);
+		if (flow->xsk_pool) {
+			ret = rl_xdp_rxq_info_reg_mem_model(&port->xdp_rxq[id],
+							    RL_MEM_XSK_BUFF_POOL,
+							    NULL);
+			rl_xsk_pool_set_rxq_info(flow->xsk_pool,
+						 &port->xdp_rxq[id]);
+		} else {
+			ret = rl_xdp_rxq_info_reg_mem_model(&port->xdp_rxq[id],
+							    RL_MEM_PAGE_POOL,
+							    flow->page_pool);
+		}
 		if (ret)
 			goto err;
+	}
+	if (flow->xsk_pool) {
+		/* as much as the fill ring allows; it may well be empty */
+		flow->rx_missing = rx_chn->descs_num -
+				   rl_am65_cpsw_rx_alloc_zc(flow, rx_chn->descs_num);
+		if (flow->rx_missing && rl_xsk_uses_need_wakeup(flow->xsk_pool))
+			rl_xsk_set_rx_need_wakeup(flow->xsk_pool);
+		goto enable;
 	}
 	for (i = 0; i < rx_chn->descs_num; i++) {
 		struct rl_page *page = rl_page_pool_dev_alloc_pages(flow->page_pool);
@@ -239,6 +303,7 @@ static int am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id)
 		}
 	}
 	flow->rx_missing = 0;
+enable:
 	rl_napi_enable(&flow->napi_rx);
 	flow->napi_enabled = true;
 	return 0;
@@ -253,7 +318,7 @@ int rl_am65_cpsw_create_rxqs(struct am65_cpsw_common *common)
 	int ret;
 
 	for (id = 0; id < common->rx_ch_num_flows; id++) {
-		ret = am65_cpsw_create_rxq(common, id);
+		ret = rl_am65_cpsw_create_rxq(common, id);
 		if (!ret)
 			continue;
 		/*
@@ -274,10 +339,12 @@ int rl_am65_cpsw_create_rxqs(struct am65_cpsw_common *common)
 	return rl_k3_udma_glue_enable_rx_chn(common->rx_chns.rx_chn);
 }
 
-/* am65_cpsw_run_xdp(): the buffer's fate by verdict; page handled here. */
-static u32 am65_cpsw_run_xdp(struct am65_cpsw_rx_flow *flow,
-			     struct am65_cpsw_port *port,
-			     struct rl_xdp_buff *xdp)
+/*
+ * am65_cpsw_run_xdp(): the buffer's fate by verdict.  A page is given
+ * back here on drop; an XSK buffer is left to the zero-copy caller.
+ */
+u32 rl_am65_cpsw_run_xdp(struct am65_cpsw_rx_flow *flow,
+			 struct am65_cpsw_port *port, struct rl_xdp_buff *xdp)
 {
 	struct am65_cpsw_common *common = flow->common;
 	struct rl_bpf_prog *prog = port->xdp_prog;
@@ -373,6 +440,14 @@ static int am65_cpsw_nuss_rx_packets(struct am65_cpsw_rx_flow *flow,
 		return 0;
 	}
 	desc_rx = rl_k3_cppi_desc_pool_dma2virt(pool, desc_dma);
+	if (((u64 *)rl_cppi5_hdesc_get_swdata(pool, desc_rx))[SW_FLOW] &
+	    AM65_CPSW_SW_XSK) {
+		/* UDMA-P: another flow's XSK buffer came through the shared FDQ */
+		rl_am65_cpsw_rx_buf_free(common, desc_rx, true);
+		if (!flow->tearing_down)
+			am65_cpsw_rx_requeue(flow, NULL);
+		return 0;
+	}
 	pkt_len = rl_cppi5_hdesc_get_pktlen(pool, desc_rx);
 	port_id = rl_cppi5_desc_get_src_tag(pool, desc_rx);
 	csum_info = rl_cppi5_hdesc_get_psdata(pool, desc_rx)[AM65_CPSW_CSUM_WORD];
@@ -394,7 +469,7 @@ static int am65_cpsw_nuss_rx_packets(struct am65_cpsw_rx_flow *flow,
 		xdp.page = page;
 		xdp.len = pkt_len;
 		xdp.tag = page->tag;
-		*xdp_state = am65_cpsw_run_xdp(flow, port, &xdp);
+		*xdp_state = rl_am65_cpsw_run_xdp(flow, port, &xdp);
 		if (*xdp_state != AM65_CPSW_XDP_PASS) {
 			/* xdp_drop_no_requeue: the old code returned here */
 			if (*xdp_state == AM65_CPSW_XDP_CONSUMED &&
@@ -438,6 +513,10 @@ int rl_am65_cpsw_rx_poll(struct rl_napi *napi, int budget)
 	u32 state, state_or = 0;
 	int num_rx = 0;
 
+	if (flow->xsk_pool) {
+		num_rx = rl_am65_cpsw_rx_zc(flow, budget);
+		goto done;
+	}
 	while (num_rx < budget) {
 		if (am65_cpsw_nuss_rx_packets(flow, &state))
 			break;
@@ -448,6 +527,7 @@ int rl_am65_cpsw_rx_poll(struct rl_napi *napi, int budget)
 		rl_xdp_do_flush(flow->common->m);
 	if (!flow->tearing_down)
 		am65_cpsw_rx_refill(flow);
+done:
 	if (num_rx < budget)
 		rl_napi_complete_done(napi, num_rx);
 	return num_rx;
@@ -459,19 +539,31 @@ void rl_am65_cpsw_rx_irq(struct am65_cpsw_common *common, u32 flow)
 		rl_napi_schedule(&common->rx_chns.flows[flow].napi_rx);
 }
 
+/* A zero-copy flow may run short only while its pool has no buffer. */
+static bool zc_short_ok(const struct am65_cpsw_rx_flow *flow)
+{
+	const struct rl_xsk_pool *pool = flow->xsk_pool;
+
+	return pool && !pool->free_cnt && pool->fill.prod == pool->fill.cons;
+}
+
 bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common)
 {
 	struct rl_k3_udma_glue_rx_channel *chn = common->rx_chns.rx_chn;
 	u32 f, held = 0, want = 0;
 	bool ok = true;
 
-	if (!common->usage_count)
+	if (!common->queues_up)
 		return true;
 	for (f = 0; f < common->rx_ch_num_flows; f++) {
+		const struct am65_cpsw_rx_flow *flow = &common->rx_chns.flows[f];
 		const struct rl_udma_rx_flow *fl = &chn->flows[f];
 
 		held += fl->ring->ndesc;
 		want += common->rx_chns.descs_num;
+		/* buffers owed to the ring count once the pool can pay them */
+		if (flow->rx_missing && zc_short_ok(flow))
+			held += flow->rx_missing;
 		if (!common->cfg.pktdma && f + 1 < common->rx_ch_num_flows)
 			continue;
 		/* PKTDMA: per flow; UDMA-P: the shared FDQ, once at the end */

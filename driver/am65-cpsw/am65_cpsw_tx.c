@@ -40,10 +40,14 @@ static enum am65_cpsw_tx_buf_type get_buf_type(struct am65_cpsw_tx_chn *tx_chn,
 							      idx) - 1;
 }
 
-/* am65_cpsw_nuss_xmit_free(): unmap every buffer of the chain, free it. */
+/*
+ * am65_cpsw_nuss_xmit_free(): unmap every buffer of the chain, free it.
+ * An XSK_TX buffer lives in the pool's mapping and is not unmapped.
+ */
 static void am65_cpsw_nuss_xmit_free(struct am65_cpsw_tx_chn *tx_chn,
 				     void *first_desc)
 {
+	bool unmap = get_buf_type(tx_chn, first_desc) != AM65_CPSW_TX_BUF_TYPE_XSK_TX;
 	struct rl_desc_pool *pool = tx_chn->desc_pool;
 	struct rl_dma *dma = tx_chn->common->m->dma;
 	void *desc = first_desc;
@@ -54,7 +58,8 @@ static void am65_cpsw_nuss_xmit_free(struct am65_cpsw_tx_chn *tx_chn,
 		u32 len;
 
 		rl_cppi5_hdesc_get_obuf(pool, desc, &buf, &len);
-		rl_dma_unmap(dma, buf, len, RL_DMA_TO_DEVICE);
+		if (unmap)
+			rl_dma_unmap(dma, buf, len, RL_DMA_TO_DEVICE);
 		next = rl_cppi5_hdesc_get_next_hbdesc(pool, desc);
 		rl_k3_cppi_desc_pool_free(pool, desc);
 		desc = next ? rl_k3_cppi_desc_pool_dma2virt(pool, next) : NULL;
@@ -201,7 +206,8 @@ int rl_am65_cpsw_xdp_tx_frame(struct am65_cpsw_port *port,
 	 * earlier skb left in this recycled descriptor (v2 5/7 field report).
 	 */
 	psdata = rl_cppi5_hdesc_get_psdata(pool, desc);
-	psdata[AM65_CPSW_CSUM_WORD] = 0;
+	if (!rl_am65_bug(common, RL_V_STALE_PSDATA_TX))
+		psdata[AM65_CPSW_CSUM_WORD] = 0;
 	rl_cppi5_hdesc_set_pktlen(pool, desc, xdpf->len);
 	rl_netdev_tx_sent_queue(port->ndev, tx_chn->id, xdpf->len);
 	if (rl_k3_udma_glue_push_tx_chn(tx_chn->tx_chn, desc,
@@ -243,6 +249,15 @@ static u32 am65_cpsw_tx_release(struct am65_cpsw_tx_chn *tx_chn, void *desc,
 	*port_idx = (u32)swdata[SW_PORT];
 	len = rl_cppi5_hdesc_get_pktlen(tx_chn->desc_pool, desc);
 	am65_cpsw_nuss_xmit_free(tx_chn, desc);
+	if (type == AM65_CPSW_TX_BUF_TYPE_XSK_TX) {
+		struct rl_xsk_buff *buf = rl_xsk_buff_by_id(m, id);
+
+		tx_chn->xsk_inflight--;
+		/* completion NAPI counts them; cleanup completes one by one */
+		if (!in_napi && buf)
+			rl_xsk_tx_completed(buf->pool, 1);
+		return in_napi ? 0 : len;
+	}
 	if (type == AM65_CPSW_TX_BUF_TYPE_SKB ||
 	    (!in_napi && rl_am65_bug(tx_chn->common,
 				     RL_V_TX_CLEANUP_FRAME_AS_SKB))) {
@@ -274,12 +289,13 @@ static int am65_cpsw_nuss_tx_compl_packets(struct am65_cpsw_tx_chn *tx_chn,
 					   int budget)
 {
 	struct am65_cpsw_common *common = tx_chn->common;
-	int num_tx = 0;
+	int num_tx = 0, xsk_frames_done = 0;
 
 	while (num_tx < budget) {
 		rl_dma_addr_t desc_dma;
 		struct am65_cpsw_port *port;
 		u32 len, port_idx;
+		void *desc;
 
 		if (rl_k3_udma_glue_pop_tx_chn(tx_chn->tx_chn, &desc_dma))
 			break;
@@ -288,12 +304,13 @@ static int am65_cpsw_nuss_tx_compl_packets(struct am65_cpsw_tx_chn *tx_chn,
 				common->tdown_complete = true;
 			break;
 		}
-		len = am65_cpsw_tx_release(tx_chn,
-					   rl_k3_cppi_desc_pool_dma2virt(tx_chn->desc_pool,
-									 desc_dma),
-					   true, &port_idx);
+		desc = rl_k3_cppi_desc_pool_dma2virt(tx_chn->desc_pool, desc_dma);
+		if (get_buf_type(tx_chn, desc) == AM65_CPSW_TX_BUF_TYPE_XSK_TX)
+			xsk_frames_done++;
+		len = am65_cpsw_tx_release(tx_chn, desc, true, &port_idx);
 		port = rl_am65_port(common, port_idx);
-		if (port) {
+		/* XSK frames are not accounted in BQL */
+		if (port && len) {
 			port->tx_packets++;
 			rl_netdev_tx_completed_queue(port->ndev, tx_chn->id, 1, len);
 			/* am65_cpsw_nuss_tx_wake() */
@@ -303,6 +320,13 @@ static int am65_cpsw_nuss_tx_compl_packets(struct am65_cpsw_tx_chn *tx_chn,
 				rl_netif_tx_wake_queue(port->ndev, tx_chn->id);
 		}
 		num_tx++;
+	}
+	if (tx_chn->xsk_pool) {
+		if (xsk_frames_done)
+			rl_xsk_tx_completed(tx_chn->xsk_pool, xsk_frames_done);
+		if (rl_xsk_uses_need_wakeup(tx_chn->xsk_pool))
+			rl_xsk_set_tx_need_wakeup(tx_chn->xsk_pool);
+		rl_am65_cpsw_xsk_xmit_zc(tx_chn);
 	}
 	return num_tx;
 }
@@ -325,18 +349,49 @@ void rl_am65_cpsw_tx_irq(struct am65_cpsw_common *common, u32 chn)
 		rl_napi_schedule(&common->tx_chns[chn].napi_tx);
 }
 
+int rl_am65_cpsw_create_txq(struct am65_cpsw_common *common, u32 id)
+{
+	struct am65_cpsw_tx_chn *tx_chn = &common->tx_chns[id];
+	u32 owner = common->xsk_port_id[id];
+
+	/* v2 5/7: zero-copy TX for the queue's owner port */
+	tx_chn->xsk_pool = owner ?
+			   rl_am65_cpsw_xsk_get_pool(&common->ports[owner - 1], id) :
+			   NULL;
+	tx_chn->xsk_port_id = tx_chn->xsk_pool ? owner : 0;
+	rl_k3_udma_glue_enable_tx_chn(tx_chn->tx_chn);
+	rl_napi_enable(&tx_chn->napi_tx);
+	tx_chn->napi_enabled = true;
+	return 0;
+}
+
 int rl_am65_cpsw_create_txqs(struct am65_cpsw_common *common)
 {
 	u32 i;
 
-	for (i = 0; i < common->tx_ch_num; i++) {
-		struct am65_cpsw_tx_chn *tx_chn = &common->tx_chns[i];
-
-		rl_k3_udma_glue_enable_tx_chn(tx_chn->tx_chn);
-		rl_napi_enable(&tx_chn->napi_tx);
-		tx_chn->napi_enabled = true;
-	}
+	for (i = 0; i < common->tx_ch_num; i++)
+		rl_am65_cpsw_create_txq(common, i);
 	return 0;
+}
+
+/* am65_cpsw_destroy_txq(): NAPI off, rings reset, channel off. */
+void rl_am65_cpsw_destroy_txq(struct am65_cpsw_common *common, u32 id)
+{
+	struct am65_cpsw_tx_chn *tx_chn = &common->tx_chns[id];
+
+	if (tx_chn->napi_enabled) {
+		rl_napi_disable(&tx_chn->napi_tx);
+		tx_chn->napi_enabled = false;
+	}
+	rl_k3_udma_glue_reset_tx_chn(tx_chn->tx_chn, tx_chn,
+				     am65_cpsw_nuss_tx_cleanup);
+	rl_k3_udma_glue_disable_tx_chn(tx_chn->tx_chn);
+	/* peeked frames that never went out: their completions are owed */
+	if (tx_chn->xsk_pool && tx_chn->xsk_dropped)
+		rl_xsk_tx_completed(tx_chn->xsk_pool, tx_chn->xsk_dropped);
+	tx_chn->xsk_dropped = 0;
+	tx_chn->xsk_pool = NULL;
+	tx_chn->xsk_port_id = 0;
 }
 
 /* Run every channel's completion NAPI once (the IRQs fire meanwhile). */
@@ -390,17 +445,8 @@ void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common)
 	if (!rl_am65_bug(common, RL_V_TX_TDOWN_TIMEOUT_LEAK))
 		while (am65_cpsw_tx_poll_all(common))
 			;
-	for (i = 0; i < common->tx_ch_num; i++) {
-		struct am65_cpsw_tx_chn *tx_chn = &common->tx_chns[i];
-
-		if (tx_chn->napi_enabled) {
-			rl_napi_disable(&tx_chn->napi_tx);
-			tx_chn->napi_enabled = false;
-		}
-		rl_k3_udma_glue_reset_tx_chn(tx_chn->tx_chn, tx_chn,
-					     am65_cpsw_nuss_tx_cleanup);
-		rl_k3_udma_glue_disable_tx_chn(tx_chn->tx_chn);
-	}
+	for (i = 0; i < common->tx_ch_num; i++)
+		rl_am65_cpsw_destroy_txq(common, i);
 	/*
 	 * The cleanup callback frees what never went out without telling
 	 * BQL; nothing is in flight any more, so restart the byte counts

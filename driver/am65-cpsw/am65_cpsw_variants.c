@@ -52,6 +52,36 @@ const struct rl_am65_variant_info rl_am65_variants[RL_V_NR] = {
 		"an XDP_DROP page is never returned to the page_pool",
 		"ICSSG 719d3e71691d",
 	},
+	[RL_V_XSK_REBUILD_NO_TDOWN] = {
+		"xsk_rebuild_no_tdown",
+		"the per-queue XSK rebuild resets the queue's rings without tearing the channels down",
+		"v2 3/7 (am65_cpsw_xsk_pool_enable/_disable)",
+	},
+	[RL_V_RX_PUSH_ZC_FAIL_LEAK] = {
+		"rx_push_zc_fail_leak",
+		"a failed zero-copy FDQ push frees neither the XSK buffer nor the descriptor",
+		"v1 3/5 / v2 4/7 (am65_cpsw_nuss_rx_alloc_zc)",
+	},
+	[RL_V_CLEANUP_MUTABLE_POOL] = {
+		"cleanup_mutable_pool",
+		"RX cleanup decides page vs XSK buffer from the flow's current pool, not from the descriptor",
+		"v2 4/7 (am65_cpsw_nuss_rx_cleanup)",
+	},
+	[RL_V_STALE_PSDATA_TX] = {
+		"stale_psdata_tx",
+		"XDP/XSK TX leaves a stale checksum word from earlier skb traffic in psdata",
+		"v2 5/7 (field report)",
+	},
+	[RL_V_XSK_POOL_UNMAP_MISSING] = {
+		"xsk_pool_unmap_missing",
+		"the pool DMA mapping is not undone when enabling zero copy fails",
+		"stmmac 2026 patch",
+	},
+	[RL_V_NAPI_AFTER_POOL_FREE] = {
+		"napi_after_pool_free",
+		"disabling the pool does not rebuild the queue: NAPI keeps using the pool after it is freed",
+		"stmmac, fixes bba2556efad6",
+	},
 };
 
 int rl_am65_variant_by_name(const char *name)

@@ -24,11 +24,22 @@ static int bed_init(struct kunit_resource *res, void *context)
 	return 0;
 }
 
+static void bed_close_sockets(struct am65_bed *b)
+{
+	u32 q;
+
+	for (q = 0; q < AM65_CPSW_MAX_QUEUES; q++)
+		if (b->xsk[q])
+			am65_bed_xsk_close(b, q);
+}
+
 /* Runs before the model is destroyed (resources free in reverse order). */
 static void bed_free(struct kunit_resource *res)
 {
 	struct am65_bed *b = res->data;
 
+	if (b->common)
+		bed_close_sockets(b);
 	if (b->common) {
 		rl_am65_cpsw_remove(b->common);
 		b->common = NULL;
@@ -76,6 +87,8 @@ void am65_bed_check(struct am65_bed *b)
 
 bool am65_bed_finish(struct am65_bed *b)
 {
+	/* sockets close first: the core unbinds zero copy before the pool goes */
+	bed_close_sockets(b);
 	rl_am65_cpsw_remove(b->common);
 	b->common = NULL;
 	rl_xdp_do_flush(b->m);
@@ -159,6 +172,9 @@ void am65_bed_settle(struct am65_bed *b)
 			busy |= rl_hw_tx_complete(c->tx_chns[i].tx_chn, 64) > 0;
 			rl_am65_cpsw_tx_irq(c, i);
 			busy |= am65_bed_poll_tx(b, i, AM65_CPSW_NAPI_WEIGHT) > 0;
+			/* zero-copy TX queues more from the completion NAPI */
+			busy |= c->tx_chns[i].tx_chn->enabled &&
+				rl_ring_occ(c->tx_chns[i].tx_chn->ring) > 0;
 		}
 	}
 }
@@ -216,6 +232,111 @@ int am65_bed_attach(struct am65_bed *b, u32 port, const u8 *verdicts, u32 n)
 		if (!prog)
 			return -ENOMEM;
 	}
+	ret = rl_am65_cpsw_ndo_bpf(b->common, port, prog);
+	am65_bed_check(b);
+	return ret;
+}
+
+/* The socket of @qid (UMEM + xskmap entry), created on first use. */
+static int bed_xsk_socket(struct am65_bed *b, u32 qid, u32 frames)
+{
+	if (qid >= AM65_CPSW_MAX_QUEUES)
+		return -EINVAL;
+	if (b->xsk[qid])
+		return 0;
+	b->xsk[qid] = rl_xsk_pool_create(b->m, frames, 16);
+	if (!b->xsk[qid])
+		return -ENOMEM;
+	b->xsk_target[qid] = rl_redirect_target_create(b->m, 4, b->xsk[qid]);
+	return b->xsk_target[qid] ? 0 : -ENOMEM;
+}
+
+int am65_bed_xsk_bind(struct am65_bed *b, u32 port, u32 qid, u32 frames)
+{
+	int ret = bed_xsk_socket(b, qid, frames);
+
+	if (ret)
+		return ret;
+	ret = rl_am65_cpsw_xsk_setup_pool(b->common, port, b->xsk[qid], qid);
+	if (!ret)
+		b->xsk_port[qid] = port + 1;
+	am65_bed_check(b);
+	return ret;
+}
+
+int am65_bed_xsk_unbind(struct am65_bed *b, u32 qid)
+{
+	int ret;
+
+	if (qid >= AM65_CPSW_MAX_QUEUES || !b->xsk_port[qid])
+		return -EINVAL;
+	ret = rl_am65_cpsw_xsk_setup_pool(b->common, b->xsk_port[qid] - 1,
+					  NULL, qid);
+	if (!ret)
+		b->xsk_port[qid] = 0;
+	am65_bed_check(b);
+	return ret;
+}
+
+void am65_bed_xsk_close(struct am65_bed *b, u32 qid)
+{
+	if (b->xsk_port[qid] && b->common)
+		am65_bed_xsk_unbind(b, qid);
+	/* the core forgets the pool even when the driver refused */
+	if (b->common && b->xsk_port[qid])
+		b->common->ports[b->xsk_port[qid] - 1].xsk_pool[qid] = NULL;
+	b->xsk_port[qid] = 0;
+	if (b->xsk_target[qid])
+		rl_redirect_target_destroy(b->xsk_target[qid]);
+	b->xsk_target[qid] = NULL;
+	rl_xsk_pool_destroy(b->xsk[qid]);
+	b->xsk[qid] = NULL;
+	am65_bed_check(b);
+}
+
+u32 am65_bed_xsk_fill(struct am65_bed *b, u32 qid, u32 n)
+{
+	return b->xsk[qid] ? rl_xsk_user_fill(b->xsk[qid], n) : 0;
+}
+
+u32 am65_bed_xsk_consume(struct am65_bed *b, u32 qid, u32 n)
+{
+	return b->xsk[qid] ? rl_xsk_user_consume_rx(b->xsk[qid], n) : 0;
+}
+
+u32 am65_bed_xsk_submit(struct am65_bed *b, u32 qid, u32 n, u32 len)
+{
+	return b->xsk[qid] ? rl_xsk_user_submit_tx(b->xsk[qid], n, len) : 0;
+}
+
+u32 am65_bed_xsk_reap(struct am65_bed *b, u32 qid, u32 n)
+{
+	return b->xsk[qid] ? rl_xsk_user_reap_comp(b->xsk[qid], n) : 0;
+}
+
+int am65_bed_xsk_wakeup(struct am65_bed *b, u32 qid, u32 flags)
+{
+	int ret;
+
+	if (!b->xsk_port[qid])
+		return -EINVAL;
+	ret = rl_am65_cpsw_xsk_wakeup(b->common, b->xsk_port[qid] - 1, qid,
+				      flags);
+	am65_bed_check(b);
+	return ret;
+}
+
+int am65_bed_attach_xsk(struct am65_bed *b, u32 port, const u8 *verdicts,
+			u32 n, u32 qid)
+{
+	struct rl_bpf_prog *prog;
+	int ret = bed_xsk_socket(b, qid, 64);
+
+	if (ret)
+		return ret;
+	prog = rl_bpf_prog_create(b->m, verdicts, n, b->xsk_target[qid]);
+	if (!prog)
+		return -ENOMEM;
 	ret = rl_am65_cpsw_ndo_bpf(b->common, port, prog);
 	am65_bed_check(b);
 	return ret;

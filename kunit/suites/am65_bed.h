@@ -17,6 +17,10 @@ struct am65_bed {
 	struct am65_cpsw_common *common;
 	struct rl_redirect_target *target;	/* where XDP_REDIRECT goes */
 	u32 cpu;
+	/* AF_XDP sockets bound to queues: UMEM pool + its xskmap target */
+	struct rl_xsk_pool *xsk[AM65_CPSW_MAX_QUEUES];
+	struct rl_redirect_target *xsk_target[AM65_CPSW_MAX_QUEUES];
+	u32 xsk_port[AM65_CPSW_MAX_QUEUES];
 };
 
 /* Model sized from the driver configuration (real sizes fit too). */
@@ -48,5 +52,25 @@ int am65_bed_xmit(struct am65_bed *b, u32 port, u32 queue, u32 len,
 int am65_bed_xdp_xmit(struct am65_bed *b, u32 port, u32 n);
 /* Attach a program cycling through @verdicts (NULL/0: detach). */
 int am65_bed_attach(struct am65_bed *b, u32 port, const u8 *verdicts, u32 n);
+
+/*
+ * An AF_XDP socket with a UMEM of @frames frames binds to @port/@qid in
+ * zero-copy mode (ndo_bpf XDP_SETUP_XSK_POOL).  The socket stays open when
+ * the driver refuses; am65_bed_xsk_close() closes it.
+ */
+int am65_bed_xsk_bind(struct am65_bed *b, u32 port, u32 qid, u32 frames);
+/* Zero copy off for @qid (the socket stays open). */
+int am65_bed_xsk_unbind(struct am65_bed *b, u32 qid);
+/* Close the socket: unbind if still bound, then free the pool. */
+void am65_bed_xsk_close(struct am65_bed *b, u32 qid);
+/* What the application does with its rings. */
+u32 am65_bed_xsk_fill(struct am65_bed *b, u32 qid, u32 n);
+u32 am65_bed_xsk_consume(struct am65_bed *b, u32 qid, u32 n);
+u32 am65_bed_xsk_submit(struct am65_bed *b, u32 qid, u32 n, u32 len);
+u32 am65_bed_xsk_reap(struct am65_bed *b, u32 qid, u32 n);
+int am65_bed_xsk_wakeup(struct am65_bed *b, u32 qid, u32 flags);
+/* A program whose XDP_REDIRECT goes to the socket of @qid. */
+int am65_bed_attach_xsk(struct am65_bed *b, u32 port, const u8 *verdicts,
+			u32 n, u32 qid);
 
 #endif /* RL_AM65_BED_H */

@@ -84,27 +84,131 @@ static void sc_open_stop(struct am65_bed *b)
 	am65_bed_stop(b, 0);
 }
 
+static const u8 v_redirect[] = { RL_XDP_REDIRECT };
+static const u8 v_pass[] = { RL_XDP_PASS };
+
+/* The seed bug, zero-copy face: ZC traffic, stop with completions left. */
+static void sc_zc_stop_with_rx_completed(struct am65_bed *b)
+{
+	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
+	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_xsk_fill(b, 0, 16);
+	am65_bed_open(b, 0);
+	am65_bed_rx(b, 0, 0, 3, 100);
+	am65_bed_settle(b);
+	am65_bed_rx(b, 0, 0, 4, 100);
+	am65_bed_stop(b, 0);
+}
+
+/* Zero copy turned on while RX completions wait in the ring. */
+static void sc_zc_enable_with_rx_completed(struct am65_bed *b)
+{
+	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
+	am65_bed_open(b, 0);
+	am65_bed_rx(b, 0, 0, 3, 100);
+	am65_bed_xsk_fill(b, 0, 16);
+	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_settle(b);
+	am65_bed_stop(b, 0);
+}
+
+/* A zero-copy refill push fails. */
+static void sc_zc_push_fails(struct am65_bed *b)
+{
+	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
+	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_xsk_fill(b, 0, 16);
+	am65_bed_open(b, 0);
+	am65_bed_rx(b, 0, 0, 2, 100);
+	rl_model_fail_nth(b->m, RL_FAULT_RING_PUSH, 1);
+	am65_bed_poll_rx(b, 0, 64);
+	rl_model_fail_nth(b->m, RL_FAULT_RING_PUSH, 0);
+	am65_bed_settle(b);
+	am65_bed_stop(b, 0);
+}
+
+/* UDMA-P: queue 1 zero copy, queue 0 page_pool, one shared FDQ; stop. */
+static void sc_zc_shared_fdq_stop(struct am65_bed *b)
+{
+	am65_bed_attach_xsk(b, 0, v_redirect, 1, 1);
+	am65_bed_xsk_bind(b, 0, 1, 64);
+	am65_bed_xsk_fill(b, 1, 16);
+	am65_bed_open(b, 0);
+	am65_bed_stop(b, 0);
+}
+
+/* A long checksummed skb, then a short XSK frame on the same channel. */
+static void sc_xsk_tx_after_csum_skb(struct am65_bed *b)
+{
+	am65_bed_attach_xsk(b, 0, v_pass, 1, 0);
+	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_open(b, 0);
+	am65_bed_xmit(b, 0, 0, 1000, 0, true);
+	am65_bed_settle(b);
+	am65_bed_xsk_submit(b, 0, 1, 40);
+	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
+	am65_bed_settle(b);
+	am65_bed_xsk_reap(b, 0, 8);
+	am65_bed_stop(b, 0);
+}
+
+/* Enabling zero copy fails in the rebuild (no page for queue 1). */
+static void sc_zc_enable_fails(struct am65_bed *b)
+{
+	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
+	am65_bed_open(b, 0);
+	am65_bed_xsk_fill(b, 0, 16);
+	rl_model_fail_nth(b->m, RL_FAULT_PAGE_ALLOC, 1);
+	am65_bed_xsk_bind(b, 0, 0, 64);
+	rl_model_fail_nth(b->m, RL_FAULT_PAGE_ALLOC, 0);
+	am65_bed_xsk_close(b, 0);
+	am65_bed_stop(b, 0);
+}
+
+/* Zero copy off, socket closed, traffic goes on. */
+static void sc_zc_disable_close_traffic(struct am65_bed *b)
+{
+	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
+	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_xsk_fill(b, 0, 16);
+	am65_bed_open(b, 0);
+	am65_bed_xsk_unbind(b, 0);
+	am65_bed_xsk_close(b, 0);
+	am65_bed_rx(b, 0, 0, 2, 100);
+	am65_bed_settle(b);
+	am65_bed_stop(b, 0);
+}
+
 struct variant_case {
 	enum rl_am65_variant v;
 	void (*scenario)(struct am65_bed *b);
 	enum rl_finding_kind expect;
+	bool udmap;
 };
 
 static const struct variant_case variant_cases[] = {
-	{ RL_V_RX_TDOWN_NO_DRAIN, sc_stop_with_rx_completed, RL_F_DROPPED },
-	{ RL_V_TX_TDOWN_TIMEOUT_LEAK, sc_stop_tx_marker_late, RL_F_DROPPED },
-	{ RL_V_RX_PUSH_FAIL_LEAK, sc_push_fails_in_napi, RL_F_POOL_LEAK },
-	{ RL_V_XDP_DROP_NO_REQUEUE, sc_xdp_drop, RL_F_LIVENESS },
-	{ RL_V_SKB_BEFORE_XDP_LEAK, sc_xdp_drop, RL_F_OWNER },
-	{ RL_V_TX_CLEANUP_FRAME_AS_SKB, sc_stop_with_xdp_tx_queued, RL_F_LEAK },
-	{ RL_V_PROG_SWAP_NO_REBUILD, sc_prog_swap_multi_port, RL_F_BQL },
-	{ RL_V_PAGE_POOL_DOUBLE_DESTROY, sc_open_stop, RL_F_USE_AFTER_FREE },
-	{ RL_V_XDP_DROP_PAGE_LEAK, sc_xdp_drop, RL_F_PP_STALLED },
+	{ RL_V_RX_TDOWN_NO_DRAIN, sc_stop_with_rx_completed, RL_F_DROPPED, false },
+	{ RL_V_TX_TDOWN_TIMEOUT_LEAK, sc_stop_tx_marker_late, RL_F_DROPPED, false },
+	{ RL_V_RX_PUSH_FAIL_LEAK, sc_push_fails_in_napi, RL_F_POOL_LEAK, false },
+	{ RL_V_XDP_DROP_NO_REQUEUE, sc_xdp_drop, RL_F_LIVENESS, false },
+	{ RL_V_SKB_BEFORE_XDP_LEAK, sc_xdp_drop, RL_F_OWNER, false },
+	{ RL_V_TX_CLEANUP_FRAME_AS_SKB, sc_stop_with_xdp_tx_queued, RL_F_LEAK, false },
+	{ RL_V_PROG_SWAP_NO_REBUILD, sc_prog_swap_multi_port, RL_F_BQL, false },
+	{ RL_V_PAGE_POOL_DOUBLE_DESTROY, sc_open_stop, RL_F_USE_AFTER_FREE, false },
+	{ RL_V_XDP_DROP_PAGE_LEAK, sc_xdp_drop, RL_F_PP_STALLED, false },
+	{ RL_V_RX_TDOWN_NO_DRAIN, sc_zc_stop_with_rx_completed, RL_F_DROPPED, false },
+	{ RL_V_XSK_REBUILD_NO_TDOWN, sc_zc_enable_with_rx_completed, RL_F_DROPPED, false },
+	{ RL_V_RX_PUSH_ZC_FAIL_LEAK, sc_zc_push_fails, RL_F_POOL_LEAK, false },
+	{ RL_V_CLEANUP_MUTABLE_POOL, sc_zc_shared_fdq_stop, RL_F_DMA_UNKNOWN, true },
+	{ RL_V_STALE_PSDATA_TX, sc_xsk_tx_after_csum_skb, RL_F_DMA_DEVICE, false },
+	{ RL_V_XSK_POOL_UNMAP_MISSING, sc_zc_enable_fails, RL_F_LEAK, false },
+	{ RL_V_NAPI_AFTER_POOL_FREE, sc_zc_disable_close_traffic, RL_F_USE_AFTER_FREE, false },
 };
 
 static void variant_desc(const struct variant_case *c, char *desc)
 {
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", rl_am65_variants[c->v].name);
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s%s", rl_am65_variants[c->v].name,
+		 c->scenario == sc_zc_stop_with_rx_completed ? "_zero_copy" : "");
 }
 
 KUNIT_ARRAY_PARAM(variant, variant_cases, variant_desc);
@@ -116,13 +220,14 @@ static void am65_variant_is_caught(struct kunit *test)
 	struct am65_bed *b;
 
 	/* the patched driver: the same scenario, not one finding */
-	b = am65_bed_start(test, NULL);
+	rl_am65_default_cfg(&cfg);
+	cfg.pktdma = !vc->udmap;
+	b = am65_bed_start(test, &cfg);
 	vc->scenario(b);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 	KUNIT_EXPECT_EQ(test, b->m->ledger->findings, 0U);
 
 	/* the bug put back: the expected kind of finding must show up */
-	rl_am65_default_cfg(&cfg);
 	cfg.variants = BIT(vc->v);
 	b = am65_bed_start(test, &cfg);
 	b->ctx->allowed = ~0U;
@@ -151,8 +256,38 @@ static void am65_every_variant_has_a_scenario(struct kunit *test)
 	}
 }
 
+/*
+ * The seed bug as the board saw it: with the variant, the stop leaks
+ * descriptors (the ledger names each), the pool is short and the next open
+ * fails - the interface cannot come up (NFS boot failure on am62l).
+ */
+static void am65_zc_seed_variant_leaves_pool_short(struct kunit *test)
+{
+	struct rl_am65_cfg cfg;
+	struct am65_bed *b;
+	struct rl_desc_pool *pool;
+
+	rl_am65_default_cfg(&cfg);
+	cfg.variants = BIT(RL_V_RX_TDOWN_NO_DRAIN);
+	b = am65_bed_start(test, &cfg);
+	pool = b->common->rx_chns.desc_pool;
+	rl_test_allow(b->ctx, RL_F_DROPPED);
+	sc_zc_stop_with_rx_completed(b);
+	KUNIT_EXPECT_EQ(test, b->ctx->seen[RL_F_DROPPED], 4U);
+	KUNIT_EXPECT_EQ(test, (int)b->ctx->last.cls, (int)RL_OBJ_DESC);
+	KUNIT_EXPECT_EQ(test, (int)RL_OWNER_KIND(b->ctx->last.actual), (int)RL_OWN_RING);
+	KUNIT_EXPECT_EQ(test, rl_k3_cppi_desc_pool_avail(pool), pool->size - 4);
+	am65_bed_xsk_fill(b, 0, 16);
+	/* flow 1 (page_pool) cannot get its 8 descriptors: open fails */
+	KUNIT_EXPECT_EQ(test, am65_bed_open(b, 0), -ENOMEM);
+	b->ctx->allowed = ~0U;
+	am65_bed_finish(b);
+	KUNIT_EXPECT_GT(test, b->ctx->seen[RL_F_POOL_LEAK], 0U);
+}
+
 static struct kunit_case am65_variant_cases[] = {
 	KUNIT_CASE_PARAM(am65_variant_is_caught, variant_gen_params),
+	KUNIT_CASE(am65_zc_seed_variant_leaves_pool_short),
 	KUNIT_CASE(am65_every_variant_has_a_scenario),
 	{}
 };

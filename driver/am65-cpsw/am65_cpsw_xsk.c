@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * am65_cpsw_xsk.c - AF_XDP zero copy (v2 3/7 to 5/7, am65-cpsw-xdp.c and
+ * am65-cpsw-nuss.c): XSK pool enable/disable per queue with the rebuild,
+ * wakeup, zero-copy RX fill/push/NAPI and zero-copy TX.
+ */
+#include "am65_cpsw.h"
+
+#define SW_BUF		0
+#define SW_FLOW		1
+
+/* am65_cpsw_xsk_get_pool(): the queue's pool if this port owns it. */
+struct rl_xsk_pool *rl_am65_cpsw_xsk_get_pool(struct am65_cpsw_port *port,
+					      u32 qid)
+{
+	struct am65_cpsw_common *common = port->common;
+
+	if (!port->xdp_prog || !(common->xdp_zc_queues & BIT(qid)) ||
+	    common->xsk_port_id[qid] != port->port_id)
+		return NULL;
+	return port->xsk_pool[qid];
+}
+
+/* Rebuild the queues after a zero-copy change. */
+static int am65_cpsw_xsk_rebuild(struct am65_cpsw_common *common, u32 qid,
+				 bool destroy)
+{
+	int ret;
+
+	if (rl_am65_bug(common, RL_V_XSK_REBUILD_NO_TDOWN)) {
+		/* v2 3/7: only this queue, its rings reset under a live DMA */
+		if (destroy) {
+			rl_am65_cpsw_destroy_rxq(common, qid);
+			rl_am65_cpsw_destroy_txq(common, qid);
+			return 0;
+		}
+		ret = rl_am65_cpsw_create_rxq(common, qid);
+		return ret ? ret : rl_am65_cpsw_create_txq(common, qid);
+	}
+	/*
+	 * Fix (xsk_rebuild_no_tdown): resetting one flow's rings while the
+	 * channel runs drops what it completed and lets the DMA write into
+	 * buffers being freed; the flows share one channel, so tear the
+	 * channels down and drain like a program swap (page_pools kept).
+	 */
+	if (destroy) {
+		rl_am65_cpsw_destroy_txqs(common);
+		rl_am65_cpsw_destroy_rxqs(common, true);
+		common->queues_up = false;
+		return 0;
+	}
+	ret = rl_am65_cpsw_create_rxqs(common);
+	if (!ret) {
+		ret = rl_am65_cpsw_create_txqs(common);
+		if (ret)
+			rl_am65_cpsw_destroy_rxqs(common, false);
+	}
+	common->queues_up = !ret;
+	return ret;
+}
+
+static int am65_cpsw_xsk_pool_enable(struct am65_cpsw_port *port,
+				     struct rl_xsk_pool *pool, u32 qid)
+{
+	struct am65_cpsw_common *common = port->common;
+	bool need_update;
+	int ret;
+
+	/* one port per queue: already zero copy (here or on the other port) */
+	if (common->xdp_zc_queues & BIT(qid))
+		return -EINVAL;
+	if (qid >= common->rx_ch_num_flows || qid >= common->tx_ch_num)
+		return -EINVAL;
+	if (rl_xsk_pool_get_rx_frame_size(pool) < AM65_CPSW_MAX_PACKET_SIZE)
+		return -EOPNOTSUPP;
+	ret = rl_xsk_pool_dma_map(pool);
+	if (ret)
+		return ret;
+	need_update = common->queues_up && port->xdp_prog;
+	if (need_update)
+		am65_cpsw_xsk_rebuild(common, qid, true);
+	common->xdp_zc_queues |= BIT(qid);
+	common->xsk_port_id[qid] = port->port_id;
+	if (!need_update)
+		return 0;
+	ret = am65_cpsw_xsk_rebuild(common, qid, false);
+	if (!ret)
+		return 0;
+	/*
+	 * v2 ignores the rebuild's result.  Undo instead: back to page_pool
+	 * mode, and the pool mapping undone (xsk_pool_unmap_missing: the
+	 * stmmac bug returned the error with the pool still mapped).
+	 */
+	common->xdp_zc_queues &= ~BIT(qid);
+	common->xsk_port_id[qid] = 0;
+	if (!rl_am65_bug(common, RL_V_XSK_POOL_UNMAP_MISSING))
+		rl_xsk_pool_dma_unmap(pool);
+	am65_cpsw_xsk_rebuild(common, qid, false);
+	return ret;
+}
+
+static int am65_cpsw_xsk_pool_disable(struct am65_cpsw_port *port, u32 qid)
+{
+	struct am65_cpsw_common *common = port->common;
+	struct rl_xsk_pool *pool;
+	bool need_update;
+
+	if (qid >= common->rx_ch_num_flows || qid >= common->tx_ch_num)
+		return -EINVAL;
+	if (!(common->xdp_zc_queues & BIT(qid)) ||
+	    common->xsk_port_id[qid] != port->port_id)
+		return -EINVAL;
+	pool = port->xsk_pool[qid];
+	if (!pool)
+		return -EINVAL;
+	/*
+	 * Fix (napi_after_pool_free): rebuild whenever a queue still uses the
+	 * pool, so no NAPI touches it once the socket frees it; the buggy
+	 * path skipped the rebuild and kept the flow pointing at the pool.
+	 */
+	need_update = common->queues_up &&
+		      (common->rx_chns.flows[qid].xsk_pool == pool ||
+		       common->tx_chns[qid].xsk_pool == pool) &&
+		      !rl_am65_bug(common, RL_V_NAPI_AFTER_POOL_FREE);
+	if (need_update)
+		am65_cpsw_xsk_rebuild(common, qid, true);
+	rl_xsk_pool_dma_unmap(pool);
+	common->xdp_zc_queues &= ~BIT(qid);
+	common->xsk_port_id[qid] = 0;
+	if (need_update)
+		am65_cpsw_xsk_rebuild(common, qid, false);
+	return 0;
+}
+
+int rl_am65_cpsw_xsk_setup_pool(struct am65_cpsw_common *common, u32 p,
+				struct rl_xsk_pool *pool, u32 qid)
+{
+	struct am65_cpsw_port *port = rl_am65_port(common, p);
+	int ret;
+
+	if (!port || qid >= AM65_CPSW_MAX_QUEUES)
+		return -EINVAL;
+	if (!pool) {
+		ret = am65_cpsw_xsk_pool_disable(port, qid);
+		if (!ret)
+			port->xsk_pool[qid] = NULL;	/* xsk_clear_pool_at_qid */
+		return ret;
+	}
+	if (port->xsk_pool[qid])
+		return -EBUSY;			/* xsk_reg_pool_at_qid */
+	port->xsk_pool[qid] = pool;
+	ret = am65_cpsw_xsk_pool_enable(port, pool, qid);
+	if (ret)
+		port->xsk_pool[qid] = NULL;
+	return ret;
+}
+
+int rl_am65_cpsw_xsk_wakeup(struct am65_cpsw_common *common, u32 p, u32 qid,
+			    u32 flags)
+{
+	struct am65_cpsw_port *port = rl_am65_port(common, p);
+
+	if (!port || !port->ndev->up || !rl_netif_carrier_ok(port->ndev))
+		return -ENETDOWN;
+	if (!port->xdp_prog)
+		return -EINVAL;
+	if (qid >= common->rx_ch_num_flows || qid >= common->tx_ch_num)
+		return -EINVAL;
+	if (!common->rx_chns.flows[qid].xsk_pool &&
+	    !common->tx_chns[qid].xsk_pool)
+		return -EINVAL;
+	if (flags & RL_XDP_WAKEUP_TX)
+		rl_napi_schedule(&common->tx_chns[qid].napi_tx);
+	if (flags & RL_XDP_WAKEUP_RX)
+		rl_napi_schedule(&common->rx_chns.flows[qid].napi_rx);
+	return 0;
+}
+
+/* am65_cpsw_nuss_rx_push_zc(): an XSK buffer into the flow's FDQ. */
+static int am65_cpsw_nuss_rx_push_zc(struct am65_cpsw_rx_flow *flow,
+				     struct rl_xsk_buff *buf)
+{
+	struct am65_cpsw_common *common = flow->common;
+	struct rl_desc_pool *pool = common->rx_chns.desc_pool;
+	rl_dma_addr_t desc_dma, buf_dma;
+	u32 buf_len = rl_xsk_pool_get_rx_frame_size(flow->xsk_pool);
+	void *desc_rx;
+	u64 *swdata;
+	int ret;
+
+	desc_rx = rl_k3_cppi_desc_pool_alloc(pool);
+	if (!desc_rx) {
+		ret = -ENOMEM;
+		goto free_buf;
+	}
+	desc_dma = rl_k3_cppi_desc_pool_virt2dma(pool, desc_rx);
+	buf_dma = rl_xsk_buff_xdp_get_dma(buf);
+	rl_cppi5_hdesc_init(pool, desc_rx, 0, AM65_CPSW_NAV_PS_DATA_SIZE);
+	rl_cppi5_hdesc_attach_buf(pool, desc_rx, buf_dma, buf_len, buf_dma,
+				  buf_len);
+	swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
+	swdata[SW_BUF] = rl_xsk_buff_id(buf);
+	swdata[SW_FLOW] = flow->id | AM65_CPSW_SW_XSK;
+	ret = rl_k3_udma_glue_push_rx_chn(common->rx_chns.rx_chn, flow->id,
+					  desc_rx, desc_dma);
+	if (!ret || rl_am65_bug(common, RL_V_RX_PUSH_ZC_FAIL_LEAK))
+		return ret;
+	/* Fix (rx_push_zc_fail_leak): v2 left both with nobody */
+	rl_k3_cppi_desc_pool_free(pool, desc_rx);
+free_buf:
+	rl_xsk_buff_free(buf);
+	return ret;
+}
+
+u32 rl_am65_cpsw_rx_alloc_zc(struct am65_cpsw_rx_flow *flow, u32 budget)
+{
+	u32 i;
+
+	for (i = 0; i < budget; i++) {
+		struct rl_xsk_buff *buf = rl_xsk_buff_alloc(flow->xsk_pool);
+
+		if (!buf || am65_cpsw_nuss_rx_push_zc(flow, buf))
+			break;
+	}
+	return i;
+}
+
+/* PASS: copy into a new skb (am65_cpsw_dispatch_skb_zc). */
+static void am65_cpsw_dispatch_skb_zc(struct am65_cpsw_port *port,
+				      struct rl_xsk_buff *buf, u32 csum_info)
+{
+	struct rl_model *m = port->common->m;
+	struct rl_sk_buff *skb = rl_napi_alloc_skb(m, buf->len);
+
+	if (!skb) {
+		port->rx_dropped++;
+		return;
+	}
+	skb->tag = buf->tag;
+	skb->ip_summed = csum_info & AM65_CPSW_RX_CSUM_VALID ?
+			 RL_CHECKSUM_UNNECESSARY : RL_CHECKSUM_NONE;
+	rl_netif_receive_skb(m, skb);
+	port->rx_packets++;
+}
+
+int rl_am65_cpsw_rx_zc(struct am65_cpsw_rx_flow *flow, int budget)
+{
+	struct am65_cpsw_common *common = flow->common;
+	struct rl_desc_pool *pool = common->rx_chns.desc_pool;
+	u32 state, state_or = 0, filled;
+	int count = 0;
+
+	while (count < budget) {
+		struct am65_cpsw_port *port = NULL;
+		struct rl_xdp_buff xdp = {};
+		struct rl_xsk_buff *buf;
+		rl_dma_addr_t desc_dma;
+		u32 pkt_len, port_id, csum_info;
+		void *desc_rx;
+		u64 *swdata;
+
+		if (rl_k3_udma_glue_pop_rx_chn(common->rx_chns.rx_chn, flow->id,
+					       &desc_dma))
+			break;
+		if (rl_cppi5_desc_is_tdcm(desc_dma)) {
+			if (common->cfg.rx_tdown_irq_quirk)
+				common->tdown_complete = true;
+			continue;
+		}
+		desc_rx = rl_k3_cppi_desc_pool_dma2virt(pool, desc_dma);
+		swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
+		if (!(swdata[SW_FLOW] & AM65_CPSW_SW_XSK)) {
+			/* a page buffer queued before the switch to zero copy */
+			rl_am65_cpsw_rx_buf_free(common, desc_rx, true);
+			flow->rx_missing++;
+			count++;
+			continue;
+		}
+		buf = rl_xsk_buff_by_id(common->m, (u32)swdata[SW_BUF]);
+		pkt_len = rl_cppi5_hdesc_get_pktlen(pool, desc_rx);
+		port_id = rl_cppi5_desc_get_src_tag(pool, desc_rx);
+		csum_info = rl_cppi5_hdesc_get_psdata(pool, desc_rx)[AM65_CPSW_CSUM_WORD];
+		rl_k3_cppi_desc_pool_free(pool, desc_rx);
+		count++;
+		flow->rx_missing++;
+		if (!buf)
+			continue;
+		buf->len = pkt_len;
+		rl_xsk_buff_dma_sync_for_cpu(buf);
+		if (port_id >= 1 && port_id <= common->port_num)
+			port = rl_am65_port(common, port_id - 1);
+		/* teardown drain, or the queue belongs to another port: drop */
+		if (flow->tearing_down || !port || port_id != flow->xsk_port_id) {
+			if (port)
+				port->rx_dropped++;
+			rl_xsk_buff_free(buf);
+			continue;
+		}
+		xdp.rxq = &port->xdp_rxq[flow->id];
+		xdp.xsk = buf;
+		xdp.len = pkt_len;
+		xdp.tag = buf->tag;
+		state = rl_am65_cpsw_run_xdp(flow, port, &xdp);
+		if (state == AM65_CPSW_XDP_PASS) {
+			am65_cpsw_dispatch_skb_zc(port, buf, csum_info);
+			rl_xsk_buff_free(buf);
+		} else if (state == AM65_CPSW_XDP_CONSUMED && xdp.xsk) {
+			/* a frame conversion already freed the buffer */
+			rl_xsk_buff_free(xdp.xsk);
+		}
+		state_or |= state;
+	}
+	if (state_or & AM65_CPSW_XDP_REDIRECT)
+		rl_xdp_do_flush(common->m);
+	if (flow->tearing_down)
+		return count;
+	/* refill what is missing, not only this poll's count */
+	filled = rl_am65_cpsw_rx_alloc_zc(flow, flow->rx_missing);
+	if (rl_xsk_uses_need_wakeup(flow->xsk_pool)) {
+		if (filled < flow->rx_missing)
+			rl_xsk_set_rx_need_wakeup(flow->xsk_pool);
+		else
+			rl_xsk_clear_rx_need_wakeup(flow->xsk_pool);
+	}
+	flow->rx_missing -= filled;
+	return count;
+}
+
+int rl_am65_cpsw_xsk_xmit_zc(struct am65_cpsw_tx_chn *tx_chn)
+{
+	struct am65_cpsw_common *common = tx_chn->common;
+	struct rl_xsk_pool *pool = tx_chn->xsk_pool;
+	struct rl_desc_pool *dpool = tx_chn->desc_pool;
+	struct am65_cpsw_port *port;
+	struct rl_xdp_desc descs[16];
+	u32 avail, keep, n, i, num_tx = 0;
+
+	/* frames peeked but never sent are completed in order, first */
+	if (tx_chn->xsk_dropped) {
+		if (tx_chn->xsk_inflight)
+			return 0;
+		rl_xsk_tx_completed(pool, tx_chn->xsk_dropped);
+		tx_chn->xsk_dropped = 0;
+	}
+	port = rl_am65_port(common, tx_chn->xsk_port_id - 1);
+	/* keep MAX_SKB_FRAGS descriptors (scaled) for the stack's skbs */
+	keep = min((u32)RL_MAX_SKB_FRAGS, tx_chn->descs_num / 2);
+	avail = rl_k3_cppi_desc_pool_avail(dpool);
+	if (!port || avail <= keep)
+		return 0;
+	n = rl_xsk_tx_peek_release_desc_batch(pool, descs,
+					      min(avail - keep, (u32)ARRAY_SIZE(descs)));
+	for (i = 0; i < n; i++) {
+		rl_dma_addr_t dma_buf, dma_desc;
+		void *desc = rl_k3_cppi_desc_pool_alloc(dpool);
+		u64 *swdata;
+		u32 *psdata;
+
+		if (!desc)
+			break;
+		rl_k3_cppi_desc_pool_desc_info_set(dpool,
+				rl_k3_cppi_desc_pool_index(dpool, desc),
+				(void *)(unsigned long)(AM65_CPSW_TX_BUF_TYPE_XSK_TX + 1));
+		dma_buf = rl_xsk_buff_raw_get_dma(pool, descs[i].addr);
+		rl_xsk_buff_raw_dma_sync_for_device(pool, dma_buf, descs[i].len);
+		rl_cppi5_hdesc_init(dpool, desc, 0, AM65_CPSW_NAV_PS_DATA_SIZE);
+		/* Fix (stale_psdata_tx): init leaves the old checksum word */
+		psdata = rl_cppi5_hdesc_get_psdata(dpool, desc);
+		if (!rl_am65_bug(common, RL_V_STALE_PSDATA_TX))
+			psdata[AM65_CPSW_CSUM_WORD] = 0;
+		rl_cppi5_hdesc_set_pktlen(dpool, desc, descs[i].len);
+		rl_cppi5_hdesc_attach_buf(dpool, desc, dma_buf, descs[i].len,
+					  dma_buf, descs[i].len);
+		swdata = rl_cppi5_hdesc_get_swdata(dpool, desc);
+		swdata[0] = rl_xsk_pool_frame_id(pool, descs[i].addr);
+		swdata[1] = port->port_id - 1;
+		dma_desc = rl_k3_cppi_desc_pool_virt2dma(dpool, desc);
+		if (rl_k3_udma_glue_push_tx_chn(tx_chn->tx_chn, desc, dma_desc)) {
+			port->tx_errors++;
+			rl_k3_cppi_desc_pool_free(dpool, desc);
+			break;
+		}
+		tx_chn->xsk_inflight++;
+		num_tx++;
+	}
+	/* v2 loses the rest of the batch; their completion slots stay taken */
+	tx_chn->xsk_dropped += n - num_tx;
+	return num_tx;
+}

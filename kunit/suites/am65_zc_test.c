@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * am65_zc_test.c - AF_XDP zero copy on the patched am65-cpsw data path:
+ * pool enable/disable up and down, the error cases, fill ring states, a
+ * user that does not consume or reap, TX batches larger than the ring,
+ * mode switches under traffic, teardown with XSK buffers unpopped, and the
+ * seed bug scenario.  Every scenario ends with every XSK frame back with
+ * the user or the pool.
+ */
+#include "am65_bed.h"
+
+static const u8 v_pass[] = { RL_XDP_PASS };
+static const u8 v_redirect[] = { RL_XDP_REDIRECT };
+static const u8 v_zc_mix[] = { RL_XDP_REDIRECT, RL_XDP_PASS, RL_XDP_DROP,
+			       RL_XDP_TX, RL_XDP_REDIRECT, RL_XDP_ABORTED };
+
+/* Zero-copy traffic on queue 0 of port 0, both directions. */
+static void zc_traffic(struct am65_bed *b)
+{
+	am65_bed_xsk_fill(b, 0, 16);
+	am65_bed_rx(b, 0, 0, 6, 128);
+	am65_bed_rx(b, 1, 0, 2, 128);
+	am65_bed_xsk_submit(b, 0, 5, 200);
+	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX | RL_XDP_WAKEUP_RX);
+	am65_bed_settle(b);
+	am65_bed_xsk_consume(b, 0, 64);
+	am65_bed_xsk_reap(b, 0, 64);
+}
+
+static void am65_zc_enable_disable_cycles(struct kunit *test)
+{
+	struct am65_bed *b = am65_bed_start(test, NULL);
+	int i;
+
+	am65_bed_attach_xsk(b, 0, v_zc_mix, ARRAY_SIZE(v_zc_mix), 0);
+	for (i = 0; i < 20; i++) {
+		bool up = i % 4 < 2;
+
+		if (up)
+			KUNIT_ASSERT_EQ(test, am65_bed_open(b, 0), 0);
+		KUNIT_ASSERT_EQ(test, am65_bed_xsk_bind(b, 0, 0, 32), 0);
+		if (up) {
+			KUNIT_EXPECT_PTR_EQ(test, b->common->rx_chns.flows[0].xsk_pool,
+					    b->xsk[0]);
+			zc_traffic(b);
+		}
+		KUNIT_ASSERT_EQ(test, am65_bed_xsk_unbind(b, 0), 0);
+		KUNIT_EXPECT_NULL(test, b->common->rx_chns.flows[0].xsk_pool);
+		if (up) {
+			am65_bed_rx(b, 0, 0, 2, 64);
+			am65_bed_settle(b);
+			am65_bed_stop(b, 0);
+		}
+	}
+	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
+}
+
+static void am65_zc_error_cases(struct kunit *test)
+{
+	struct am65_bed *b = am65_bed_start(test, NULL);
+
+	/* down interface: accepted, nothing rebuilt */
+	KUNIT_EXPECT_EQ(test, am65_bed_xsk_bind(b, 0, 0, 16), 0);
+	KUNIT_EXPECT_EQ(test, b->common->xdp_zc_queues, 1U);
+	/* the queue is owned by port 1: port 2 gets -EINVAL */
+	KUNIT_EXPECT_EQ(test, rl_am65_cpsw_xsk_setup_pool(b->common, 1,
+							  b->xsk[0], 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, b->common->xsk_port_id[0], 1U);
+	/* disabling a queue that is not zero copy */
+	KUNIT_EXPECT_EQ(test, rl_am65_cpsw_xsk_setup_pool(b->common, 0, NULL, 1),
+			-EINVAL);
+	/* a queue the hardware does not have */
+	KUNIT_EXPECT_EQ(test, am65_bed_xsk_bind(b, 0, 5, 16), -EINVAL);
+	/* up but no XDP program: accepted, queue stays in page_pool mode */
+	am65_bed_open(b, 0);
+	KUNIT_EXPECT_NULL(test, b->common->rx_chns.flows[0].xsk_pool);
+	KUNIT_EXPECT_EQ(test, am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_RX),
+			-EINVAL);
+	/* the program arrives: the rebuild turns zero copy on */
+	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
+	KUNIT_EXPECT_PTR_EQ(test, b->common->rx_chns.flows[0].xsk_pool, b->xsk[0]);
+	KUNIT_EXPECT_PTR_EQ(test, b->common->tx_chns[0].xsk_pool, b->xsk[0]);
+	zc_traffic(b);
+	am65_bed_stop(b, 0);
+	KUNIT_EXPECT_EQ(test, am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_RX),
+			-ENETDOWN);
+	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
+}
+
+static const u32 fill_levels[] = { 0, 3, 16 };
+
+static void fill_desc(const u32 *n, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "fill_%u", *n);
+}
+
+KUNIT_ARRAY_PARAM(fill, fill_levels, fill_desc);
+
+static void am65_zc_fill_ring_states(struct kunit *test)
+{
+	const u32 *n = test->param_value;
+	struct am65_bed *b = am65_bed_start(test, NULL);
+	struct am65_cpsw_rx_flow *flow = &b->common->rx_chns.flows[0];
+
+	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
+	am65_bed_xsk_bind(b, 0, 0, 32);
+	am65_bed_xsk_fill(b, 0, *n);
+	am65_bed_open(b, 0);
+	/* the FDQ gets what the fill ring had, up to the ring's depth */
+	KUNIT_EXPECT_EQ(test, rl_ring_occ(b->common->rx_chns.rx_chn->flows[0].fdq),
+			min(*n, 8U));
+	KUNIT_EXPECT_EQ(test, b->xsk[0]->rx_need_wakeup, *n < 8);
+	am65_bed_rx(b, 0, 0, 4, 100);
+	am65_bed_poll_rx(b, 0, 64);
+	KUNIT_EXPECT_EQ(test, b->xsk[0]->rx.prod, min(*n, 4U));
+	/* the user refills; a wakeup poll tops the ring up again */
+	am65_bed_xsk_consume(b, 0, 64);
+	am65_bed_xsk_fill(b, 0, 16);
+	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_RX);
+	am65_bed_poll_rx(b, 0, 64);
+	KUNIT_EXPECT_EQ(test, flow->rx_missing, 0U);
+	KUNIT_EXPECT_FALSE(test, b->xsk[0]->rx_need_wakeup);
+	am65_bed_stop(b, 0);
+	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
+}
+
+static void am65_zc_user_not_consuming_rx(struct kunit *test)
+{
+	struct am65_bed *b = am65_bed_start(test, NULL);
+	int i;
+
+	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
+	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_xsk_fill(b, 0, 16);
+	am65_bed_open(b, 0);
+	/* the RX ring (16) fills up; later packets are dropped, not leaked */
+	for (i = 0; i < 6; i++) {
+		am65_bed_xsk_fill(b, 0, 16);
+		am65_bed_rx(b, 0, 0, 8, 100);
+		am65_bed_settle(b);
+	}
+	KUNIT_EXPECT_EQ(test, b->xsk[0]->rx.prod - b->xsk[0]->rx.cons, 16U);
+	KUNIT_EXPECT_GT(test, b->common->ports[0].rx_dropped, 0U);
+	am65_bed_stop(b, 0);
+	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
+}
+
+static void am65_zc_user_not_reaping_completions(struct kunit *test)
+{
+	struct am65_bed *b = am65_bed_start(test, NULL);
+	struct rl_xsk_pool *pool;
+	u32 sent;
+
+	am65_bed_attach_xsk(b, 0, v_pass, 1, 0);
+	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_open(b, 0);
+	pool = b->xsk[0];
+	/* more than the completion ring (16) holds, and nobody reaps */
+	am65_bed_xsk_submit(b, 0, 16, 100);
+	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
+	am65_bed_settle(b);
+	am65_bed_xsk_submit(b, 0, 16, 100);
+	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
+	am65_bed_settle(b);
+	sent = pool->comp.prod;
+	KUNIT_EXPECT_EQ(test, sent, 16U);
+	KUNIT_EXPECT_EQ(test, pool->tx.prod - pool->tx.cons, 16U);
+	/* reaping makes room: the rest goes out */
+	am65_bed_xsk_reap(b, 0, 64);
+	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
+	am65_bed_settle(b);
+	KUNIT_EXPECT_EQ(test, pool->comp.prod, 32U);
+	am65_bed_stop(b, 0);
+	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
+}
+
+static void am65_zc_tx_batch_larger_than_ring(struct kunit *test)
+{
+	struct am65_bed *b = am65_bed_start(test, NULL);
+	int i;
+
+	am65_bed_attach_xsk(b, 0, v_pass, 1, 0);
+	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_open(b, 0);
+	/* 8 TX descriptors, 4 kept for the stack: batches of 4 at most */
+	am65_bed_xsk_submit(b, 0, 14, 300);
+	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
+	am65_bed_poll_tx(b, 0, 64);
+	KUNIT_EXPECT_EQ(test, b->common->tx_chns[0].xsk_inflight, 4U);
+	/* skbs still get their descriptors meanwhile */
+	KUNIT_EXPECT_EQ(test, am65_bed_xmit(b, 0, 0, 100, 0, false),
+			RL_NETDEV_TX_OK);
+	for (i = 0; i < 8; i++) {
+		am65_bed_settle(b);
+		am65_bed_xsk_reap(b, 0, 64);
+		am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
+	}
+	KUNIT_EXPECT_EQ(test, b->xsk[0]->comp.prod, 14U);
+	am65_bed_stop(b, 0);
+	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
+}
+
+struct switch_case {
+	const char *name;
+	bool both_up;
+	bool pktdma;
+};
+
+static const struct switch_case switch_cases[] = {
+	{ "one_port", false, true },
+	{ "two_ports", true, true },
+	{ "two_ports_udmap", true, false },
+};
+
+static void switch_desc(const struct switch_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", c->name);
+}
+
+KUNIT_ARRAY_PARAM(switch, switch_cases, switch_desc);
+
+static void am65_zc_mode_switch_under_traffic(struct kunit *test)
+{
+	const struct switch_case *sc = test->param_value;
+	struct rl_am65_cfg cfg;
+	struct am65_bed *b;
+	int i;
+
+	rl_am65_default_cfg(&cfg);
+	cfg.pktdma = sc->pktdma;
+	b = am65_bed_start(test, &cfg);
+	am65_bed_open(b, 0);
+	if (sc->both_up)
+		am65_bed_open(b, 1);
+	for (i = 0; i < 12; i++) {
+		/* traffic in flight on every path while the mode changes */
+		am65_bed_rx(b, 0, 0, 3, 90);
+		am65_bed_rx(b, 1, sc->both_up ? 1 : 0, 2, 90);
+		am65_bed_xmit(b, 0, 0, 400, 1, true);
+		am65_bed_xsk_fill(b, 0, 8);
+		am65_bed_xsk_submit(b, 0, 2, 100);
+		switch (i % 4) {
+		case 0:
+			am65_bed_attach_xsk(b, 0, v_zc_mix,
+					    ARRAY_SIZE(v_zc_mix), 0);
+			break;
+		case 1:
+			am65_bed_xsk_bind(b, 0, 0, 32);
+			break;
+		case 2:
+			am65_bed_attach(b, sc->both_up ? 1 : 0, v_pass, 1);
+			break;
+		default:
+			am65_bed_xsk_unbind(b, 0);
+			am65_bed_attach(b, 0, NULL, 0);
+		}
+		am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
+		am65_bed_settle(b);
+		am65_bed_xsk_consume(b, 0, 64);
+		am65_bed_xsk_reap(b, 0, 64);
+	}
+	am65_bed_stop(b, 0);
+	if (sc->both_up)
+		am65_bed_stop(b, 1);
+	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
+}
+
+static void am65_zc_stop_with_xsk_completed_unpopped(struct kunit *test)
+{
+	struct am65_bed *b = am65_bed_start(test, NULL);
+	int round;
+
+	am65_bed_attach_xsk(b, 0, v_zc_mix, ARRAY_SIZE(v_zc_mix), 0);
+	am65_bed_xsk_bind(b, 0, 0, 64);
+	for (round = 0; round < 3; round++) {
+		am65_bed_xsk_fill(b, 0, 16);
+		KUNIT_ASSERT_EQ(test, am65_bed_open(b, 0), 0);
+		am65_bed_rx(b, 0, 0, 5, 100);
+		am65_bed_xsk_submit(b, 0, 3, 100);
+		am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
+		am65_bed_poll_tx(b, 0, 64);
+		am65_bed_tx_complete(b, 0, 2);
+		/* RX and TX completions nobody popped */
+		KUNIT_ASSERT_EQ(test, am65_bed_stop(b, 0), 0);
+		am65_bed_xsk_consume(b, 0, 64);
+		am65_bed_xsk_reap(b, 0, 64);
+	}
+	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
+}
+
+/*
+ * The seed bug (v2, am62l EVM NFS boot failure, "descriptor leakage during
+ * Rx teardown"): zero-copy traffic, stop with packets completed but not
+ * popped, open again.  The patched driver opens with a full pool.
+ */
+static void am65_zc_seed_nfs_boot_teardown_leak(struct kunit *test)
+{
+	struct am65_bed *b = am65_bed_start(test, NULL);
+	struct rl_desc_pool *pool = b->common->rx_chns.desc_pool;
+
+	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
+	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_xsk_fill(b, 0, 16);
+	KUNIT_ASSERT_EQ(test, am65_bed_open(b, 0), 0);
+	zc_traffic(b);
+	am65_bed_rx(b, 0, 0, 5, 100);
+	am65_bed_rx(b, 1, 0, 3, 100);
+	KUNIT_ASSERT_EQ(test, am65_bed_stop(b, 0), 0);
+	KUNIT_EXPECT_EQ(test, rl_k3_cppi_desc_pool_avail(pool), pool->size);
+	am65_bed_xsk_fill(b, 0, 16);
+	KUNIT_EXPECT_EQ(test, am65_bed_open(b, 0), 0);
+	am65_bed_stop(b, 0);
+	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
+}
+
+static struct kunit_case am65_zc_cases[] = {
+	KUNIT_CASE(am65_zc_enable_disable_cycles),
+	KUNIT_CASE(am65_zc_error_cases),
+	KUNIT_CASE_PARAM(am65_zc_fill_ring_states, fill_gen_params),
+	KUNIT_CASE(am65_zc_user_not_consuming_rx),
+	KUNIT_CASE(am65_zc_user_not_reaping_completions),
+	KUNIT_CASE(am65_zc_tx_batch_larger_than_ring),
+	KUNIT_CASE_PARAM(am65_zc_mode_switch_under_traffic, switch_gen_params),
+	KUNIT_CASE(am65_zc_stop_with_xsk_completed_unpopped),
+	KUNIT_CASE(am65_zc_seed_nfs_boot_teardown_leak),
+	{}
+};
+
+static struct kunit_suite am65_zc_suite = {
+	.name = "ringledger_am65_cpsw_zc",
+	.test_cases = am65_zc_cases,
+};
+
+kunit_test_suite(am65_zc_suite);
