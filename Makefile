@@ -10,12 +10,13 @@ JOBS    ?= $(shell nproc)
 
 MODEL_SRCS  := $(sort $(wildcard model/*.c))
 DRIVER_SRCS := $(sort $(wildcard driver/*/*.c))
+TRACE_SRCS  := $(sort $(wildcard fuzz/trace/*.c))
 SUITE_SRCS  := $(sort $(wildcard kunit/suites/*.c))
 HOST_SRCS   := kunit/host/kunit_host.c
 
 HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Wno-unused-parameter -Werror \
 	-fno-omit-frame-pointer -fsanitize=address,undefined \
-	-fno-sanitize-recover=all -Imodel -Idriver/am65-cpsw -Ikunit/host -Ikunit/suites
+	-fno-sanitize-recover=all -Imodel -Idriver/am65-cpsw -Ifuzz/trace -Ikunit/host -Ikunit/suites
 HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
@@ -30,9 +31,9 @@ deps: ## install missing Debian packages (apt-get, only when missing)
 
 # --- host build: the same sources with gcc and with clang, ASan+UBSan ------
 define host_build
-$(BUILD)/$(1)/kunit_host: $(MODEL_SRCS) $(DRIVER_SRCS) $(SUITE_SRCS) $(HOST_SRCS) $(wildcard model/*.h driver/*/*.h kunit/suites/*.h kunit/host/kunit/*.h)
+$(BUILD)/$(1)/kunit_host: $(MODEL_SRCS) $(DRIVER_SRCS) $(TRACE_SRCS) $(SUITE_SRCS) $(HOST_SRCS) $(wildcard model/*.h driver/*/*.h fuzz/trace/*.h kunit/suites/*.h kunit/host/kunit/*.h)
 	@mkdir -p $$(@D)
-	$(2) $(HOST_CFLAGS) -o $$@ $(MODEL_SRCS) $(DRIVER_SRCS) $(SUITE_SRCS) $(HOST_SRCS)
+	$(2) $(HOST_CFLAGS) -o $$@ $(MODEL_SRCS) $(DRIVER_SRCS) $(TRACE_SRCS) $(SUITE_SRCS) $(HOST_SRCS)
 endef
 $(eval $(call host_build,gcc,gcc))
 $(eval $(call host_build,clang,clang))

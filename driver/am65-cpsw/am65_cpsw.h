@@ -251,5 +251,13 @@ struct am65_cpsw_port *rl_am65_port(struct am65_cpsw_common *common, u32 port);
  * Reported as RL_F_LIVENESS; returns true when it holds.
  */
 bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common);
+/*
+ * TX liveness after a completion NAPI ran: a zero-copy queue does not
+ * leave user TX descriptors waiting while it could send them (descriptors
+ * free beyond the stack's reserve and a completion slot to reserve).
+ */
+bool rl_am65_cpsw_check_tx_progress(struct am65_cpsw_common *common, u32 chn);
+/* phylink mac_link_up/_down: carrier and TX queues of @port. */
+void rl_am65_cpsw_link(struct am65_cpsw_common *common, u32 port, bool up);
 
 #endif /* RL_AM65_CPSW_H */

@@ -310,3 +310,19 @@ int rl_am65_cpsw_ndo_bpf(struct am65_cpsw_common *common, u32 p,
 	common->queues_up = !ret;
 	return ret;
 }
+
+void rl_am65_cpsw_link(struct am65_cpsw_common *common, u32 p, bool up)
+{
+	struct am65_cpsw_port *port = rl_am65_port(common, p);
+
+	/* am65_cpsw_nuss_mac_link_up/_down, for a port that is up */
+	if (!port || !port->ndev->up)
+		return;
+	if (up) {
+		rl_netif_carrier_on(port->ndev);
+		rl_netif_tx_start_all_queues(port->ndev);
+	} else {
+		rl_netif_tx_stop_all_queues(port->ndev);
+		rl_netif_carrier_off(port->ndev);
+	}
+}

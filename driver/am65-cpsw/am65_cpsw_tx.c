@@ -457,3 +457,20 @@ void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common)
 			for (q = 0; q < common->tx_ch_num; q++)
 				rl_netdev_tx_reset_queue(common->ports[p].ndev, q);
 }
+
+bool rl_am65_cpsw_check_tx_progress(struct am65_cpsw_common *common, u32 chn)
+{
+	struct am65_cpsw_tx_chn *tx_chn = &common->tx_chns[chn];
+	struct rl_xsk_pool *pool = tx_chn->xsk_pool;
+	u32 keep = min((u32)RL_MAX_SKB_FRAGS, tx_chn->descs_num / 2);
+
+	if (!pool || !tx_chn->napi_enabled || pool->freed ||
+	    pool->tx.prod == pool->tx.cons || tx_chn->xsk_dropped ||
+	    pool->comp.cached_prod - pool->comp.cons >= pool->comp.size ||
+	    rl_k3_cppi_desc_pool_avail(tx_chn->desc_pool) <= keep)
+		return true;
+	rl_ledger_report_count(common->m->ledger, RL_F_LIVENESS, RL_OBJ_XSK,
+			       chn, 0, pool->tx.prod - pool->tx.cons,
+			       "zero-copy TX left user descriptors waiting while descriptors were free");
+	return false;
+}

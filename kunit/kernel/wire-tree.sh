@@ -13,6 +13,7 @@ ln -sfn "$repo/kunit/kernel/Kbuild" "$dir/Kbuild"
 ln -sfn "$repo/kunit/kernel/Kconfig" "$dir/Kconfig"
 ln -sfn "$repo/model" "$dir/model"
 ln -sfn "$repo/kunit" "$dir/kunit"
+ln -sfn "$repo/fuzz" "$dir/fuzz"
 mkdir -p "$repo/driver"
 ln -sfn "$repo/driver" "$dir/driver"
 grep -q 'drivers/ringledger/Kconfig' "$ksrc/drivers/Kconfig" ||

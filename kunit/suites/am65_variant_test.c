@@ -91,7 +91,7 @@ static const u8 v_pass[] = { RL_XDP_PASS };
 static void sc_zc_stop_with_rx_completed(struct am65_bed *b)
 {
 	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_xsk_bind(b, 0, 0);
 	am65_bed_xsk_fill(b, 0, 16);
 	am65_bed_open(b, 0);
 	am65_bed_rx(b, 0, 0, 3, 100);
@@ -107,7 +107,7 @@ static void sc_zc_enable_with_rx_completed(struct am65_bed *b)
 	am65_bed_open(b, 0);
 	am65_bed_rx(b, 0, 0, 3, 100);
 	am65_bed_xsk_fill(b, 0, 16);
-	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_xsk_bind(b, 0, 0);
 	am65_bed_settle(b);
 	am65_bed_stop(b, 0);
 }
@@ -116,7 +116,7 @@ static void sc_zc_enable_with_rx_completed(struct am65_bed *b)
 static void sc_zc_push_fails(struct am65_bed *b)
 {
 	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_xsk_bind(b, 0, 0);
 	am65_bed_xsk_fill(b, 0, 16);
 	am65_bed_open(b, 0);
 	am65_bed_rx(b, 0, 0, 2, 100);
@@ -131,7 +131,7 @@ static void sc_zc_push_fails(struct am65_bed *b)
 static void sc_zc_shared_fdq_stop(struct am65_bed *b)
 {
 	am65_bed_attach_xsk(b, 0, v_redirect, 1, 1);
-	am65_bed_xsk_bind(b, 0, 1, 64);
+	am65_bed_xsk_bind(b, 0, 1);
 	am65_bed_xsk_fill(b, 1, 16);
 	am65_bed_open(b, 0);
 	am65_bed_stop(b, 0);
@@ -141,7 +141,7 @@ static void sc_zc_shared_fdq_stop(struct am65_bed *b)
 static void sc_xsk_tx_after_csum_skb(struct am65_bed *b)
 {
 	am65_bed_attach_xsk(b, 0, v_pass, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_xsk_bind(b, 0, 0);
 	am65_bed_open(b, 0);
 	am65_bed_xmit(b, 0, 0, 1000, 0, true);
 	am65_bed_settle(b);
@@ -159,7 +159,7 @@ static void sc_zc_enable_fails(struct am65_bed *b)
 	am65_bed_open(b, 0);
 	am65_bed_xsk_fill(b, 0, 16);
 	rl_model_fail_nth(b->m, RL_FAULT_PAGE_ALLOC, 1);
-	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_xsk_bind(b, 0, 0);
 	rl_model_fail_nth(b->m, RL_FAULT_PAGE_ALLOC, 0);
 	am65_bed_xsk_close(b, 0);
 	am65_bed_stop(b, 0);
@@ -169,7 +169,7 @@ static void sc_zc_enable_fails(struct am65_bed *b)
 static void sc_zc_disable_close_traffic(struct am65_bed *b)
 {
 	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_xsk_bind(b, 0, 0);
 	am65_bed_xsk_fill(b, 0, 16);
 	am65_bed_open(b, 0);
 	am65_bed_xsk_unbind(b, 0);

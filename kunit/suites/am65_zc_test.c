@@ -38,10 +38,10 @@ static void am65_zc_enable_disable_cycles(struct kunit *test)
 
 		if (up)
 			KUNIT_ASSERT_EQ(test, am65_bed_open(b, 0), 0);
-		KUNIT_ASSERT_EQ(test, am65_bed_xsk_bind(b, 0, 0, 32), 0);
+		KUNIT_ASSERT_EQ(test, am65_bed_xsk_bind(b, 0, 0), 0);
 		if (up) {
 			KUNIT_EXPECT_PTR_EQ(test, b->common->rx_chns.flows[0].xsk_pool,
-					    b->xsk[0]);
+					    b->w.xsk[0]);
 			zc_traffic(b);
 		}
 		KUNIT_ASSERT_EQ(test, am65_bed_xsk_unbind(b, 0), 0);
@@ -60,17 +60,17 @@ static void am65_zc_error_cases(struct kunit *test)
 	struct am65_bed *b = am65_bed_start(test, NULL);
 
 	/* down interface: accepted, nothing rebuilt */
-	KUNIT_EXPECT_EQ(test, am65_bed_xsk_bind(b, 0, 0, 16), 0);
+	KUNIT_EXPECT_EQ(test, am65_bed_xsk_bind(b, 0, 0), 0);
 	KUNIT_EXPECT_EQ(test, b->common->xdp_zc_queues, 1U);
 	/* the queue is owned by port 1: port 2 gets -EINVAL */
 	KUNIT_EXPECT_EQ(test, rl_am65_cpsw_xsk_setup_pool(b->common, 1,
-							  b->xsk[0], 0), -EINVAL);
+							  b->w.xsk[0], 0), -EINVAL);
 	KUNIT_EXPECT_EQ(test, b->common->xsk_port_id[0], 1U);
 	/* disabling a queue that is not zero copy */
 	KUNIT_EXPECT_EQ(test, rl_am65_cpsw_xsk_setup_pool(b->common, 0, NULL, 1),
 			-EINVAL);
 	/* a queue the hardware does not have */
-	KUNIT_EXPECT_EQ(test, am65_bed_xsk_bind(b, 0, 5, 16), -EINVAL);
+	KUNIT_EXPECT_EQ(test, am65_bed_xsk_bind(b, 0, 5), -EINVAL);
 	/* up but no XDP program: accepted, queue stays in page_pool mode */
 	am65_bed_open(b, 0);
 	KUNIT_EXPECT_NULL(test, b->common->rx_chns.flows[0].xsk_pool);
@@ -78,8 +78,8 @@ static void am65_zc_error_cases(struct kunit *test)
 			-EINVAL);
 	/* the program arrives: the rebuild turns zero copy on */
 	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
-	KUNIT_EXPECT_PTR_EQ(test, b->common->rx_chns.flows[0].xsk_pool, b->xsk[0]);
-	KUNIT_EXPECT_PTR_EQ(test, b->common->tx_chns[0].xsk_pool, b->xsk[0]);
+	KUNIT_EXPECT_PTR_EQ(test, b->common->rx_chns.flows[0].xsk_pool, b->w.xsk[0]);
+	KUNIT_EXPECT_PTR_EQ(test, b->common->tx_chns[0].xsk_pool, b->w.xsk[0]);
 	zc_traffic(b);
 	am65_bed_stop(b, 0);
 	KUNIT_EXPECT_EQ(test, am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_RX),
@@ -103,23 +103,23 @@ static void am65_zc_fill_ring_states(struct kunit *test)
 	struct am65_cpsw_rx_flow *flow = &b->common->rx_chns.flows[0];
 
 	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0, 32);
+	am65_bed_xsk_bind(b, 0, 0);
 	am65_bed_xsk_fill(b, 0, *n);
 	am65_bed_open(b, 0);
 	/* the FDQ gets what the fill ring had, up to the ring's depth */
 	KUNIT_EXPECT_EQ(test, rl_ring_occ(b->common->rx_chns.rx_chn->flows[0].fdq),
 			min(*n, 8U));
-	KUNIT_EXPECT_EQ(test, b->xsk[0]->rx_need_wakeup, *n < 8);
+	KUNIT_EXPECT_EQ(test, b->w.xsk[0]->rx_need_wakeup, *n < 8);
 	am65_bed_rx(b, 0, 0, 4, 100);
 	am65_bed_poll_rx(b, 0, 64);
-	KUNIT_EXPECT_EQ(test, b->xsk[0]->rx.prod, min(*n, 4U));
+	KUNIT_EXPECT_EQ(test, b->w.xsk[0]->rx.prod, min(*n, 4U));
 	/* the user refills; a wakeup poll tops the ring up again */
 	am65_bed_xsk_consume(b, 0, 64);
 	am65_bed_xsk_fill(b, 0, 16);
 	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_RX);
 	am65_bed_poll_rx(b, 0, 64);
 	KUNIT_EXPECT_EQ(test, flow->rx_missing, 0U);
-	KUNIT_EXPECT_FALSE(test, b->xsk[0]->rx_need_wakeup);
+	KUNIT_EXPECT_FALSE(test, b->w.xsk[0]->rx_need_wakeup);
 	am65_bed_stop(b, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
@@ -130,7 +130,7 @@ static void am65_zc_user_not_consuming_rx(struct kunit *test)
 	int i;
 
 	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_xsk_bind(b, 0, 0);
 	am65_bed_xsk_fill(b, 0, 16);
 	am65_bed_open(b, 0);
 	/* the RX ring (16) fills up; later packets are dropped, not leaked */
@@ -139,7 +139,7 @@ static void am65_zc_user_not_consuming_rx(struct kunit *test)
 		am65_bed_rx(b, 0, 0, 8, 100);
 		am65_bed_settle(b);
 	}
-	KUNIT_EXPECT_EQ(test, b->xsk[0]->rx.prod - b->xsk[0]->rx.cons, 16U);
+	KUNIT_EXPECT_EQ(test, b->w.xsk[0]->rx.prod - b->w.xsk[0]->rx.cons, 16U);
 	KUNIT_EXPECT_GT(test, b->common->ports[0].rx_dropped, 0U);
 	am65_bed_stop(b, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
@@ -152,9 +152,9 @@ static void am65_zc_user_not_reaping_completions(struct kunit *test)
 	u32 sent;
 
 	am65_bed_attach_xsk(b, 0, v_pass, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_xsk_bind(b, 0, 0);
 	am65_bed_open(b, 0);
-	pool = b->xsk[0];
+	pool = b->w.xsk[0];
 	/* more than the completion ring (16) holds, and nobody reaps */
 	am65_bed_xsk_submit(b, 0, 16, 100);
 	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
@@ -180,7 +180,7 @@ static void am65_zc_tx_batch_larger_than_ring(struct kunit *test)
 	int i;
 
 	am65_bed_attach_xsk(b, 0, v_pass, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_xsk_bind(b, 0, 0);
 	am65_bed_open(b, 0);
 	/* 8 TX descriptors, 4 kept for the stack: batches of 4 at most */
 	am65_bed_xsk_submit(b, 0, 14, 300);
@@ -195,7 +195,7 @@ static void am65_zc_tx_batch_larger_than_ring(struct kunit *test)
 		am65_bed_xsk_reap(b, 0, 64);
 		am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
 	}
-	KUNIT_EXPECT_EQ(test, b->xsk[0]->comp.prod, 14U);
+	KUNIT_EXPECT_EQ(test, b->w.xsk[0]->comp.prod, 14U);
 	am65_bed_stop(b, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
@@ -245,7 +245,7 @@ static void am65_zc_mode_switch_under_traffic(struct kunit *test)
 					    ARRAY_SIZE(v_zc_mix), 0);
 			break;
 		case 1:
-			am65_bed_xsk_bind(b, 0, 0, 32);
+			am65_bed_xsk_bind(b, 0, 0);
 			break;
 		case 2:
 			am65_bed_attach(b, sc->both_up ? 1 : 0, v_pass, 1);
@@ -271,7 +271,7 @@ static void am65_zc_stop_with_xsk_completed_unpopped(struct kunit *test)
 	int round;
 
 	am65_bed_attach_xsk(b, 0, v_zc_mix, ARRAY_SIZE(v_zc_mix), 0);
-	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_xsk_bind(b, 0, 0);
 	for (round = 0; round < 3; round++) {
 		am65_bed_xsk_fill(b, 0, 16);
 		KUNIT_ASSERT_EQ(test, am65_bed_open(b, 0), 0);
@@ -299,7 +299,7 @@ static void am65_zc_seed_nfs_boot_teardown_leak(struct kunit *test)
 	struct rl_desc_pool *pool = b->common->rx_chns.desc_pool;
 
 	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0, 64);
+	am65_bed_xsk_bind(b, 0, 0);
 	am65_bed_xsk_fill(b, 0, 16);
 	KUNIT_ASSERT_EQ(test, am65_bed_open(b, 0), 0);
 	zc_traffic(b);

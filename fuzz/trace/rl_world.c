@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rl_world.c - operations on the extracted driver, each followed by the
+ * global check, so a finding names the step that caused it.
+ */
+#include "rl_world.h"
+
+void rl_world_model_cfg(const struct rl_am65_cfg *cfg,
+			struct rl_model_cfg *mcfg)
+{
+	u32 descs = cfg->rx_flows * cfg->rx_descs + cfg->tx_chans * cfg->tx_descs;
+
+	/* sized to the probe configuration: the per-step check is O(size) */
+	mcfg->max_desc = descs;
+	mcfg->max_pages = 3 * descs + 128;
+	mcfg->max_dma_maps = 3 * descs + RL_WORLD_SOCKETS * RL_WORLD_UMEM_FRAMES +
+			     128;
+	mcfg->max_xsk_frames = RL_WORLD_SOCKETS * RL_WORLD_UMEM_FRAMES;
+	mcfg->max_skbs = 128;
+	mcfg->max_frames = 128;
+	mcfg->nr_cpus = cfg->nr_cpus;
+}
+
+int rl_world_init(struct rl_world *w, struct rl_model *m,
+		  const struct rl_am65_cfg *cfg)
+{
+	memset(w, 0, sizeof(*w));
+	w->m = m;
+	w->target = rl_redirect_target_create(m, 4, NULL);
+	if (!w->target)
+		return -ENOMEM;
+	w->common = rl_am65_cpsw_probe(m, cfg);
+	if (!w->common) {
+		rl_redirect_target_destroy(w->target);
+		w->target = NULL;
+		return -EINVAL;
+	}
+	rl_world_check(w);
+	return 0;
+}
+
+void rl_world_check(struct rl_world *w)
+{
+	rl_model_check(w->m);
+	if (w->common && !rl_am65_cpsw_is_valid(w->common))
+		rl_ledger_report_count(w->m->ledger, RL_F_INVALID, RL_OBJ_DESC,
+				       0, 1, 0, "rl_am65_cpsw_is_valid");
+	rl_model_step(w->m);
+}
+
+void rl_world_teardown(struct rl_world *w)
+{
+	u32 q;
+
+	/* sockets close first: the core unbinds zero copy before the pool goes */
+	for (q = 0; q < RL_WORLD_SOCKETS; q++)
+		if (w->xsk[q])
+			rl_world_xsk_close(w, q);
+	if (w->common)
+		rl_am65_cpsw_remove(w->common);
+	w->common = NULL;
+	if (w->target) {
+		rl_xdp_do_flush(w->m);
+		rl_redirect_target_destroy(w->target);
+	}
+	w->target = NULL;
+}
+
+bool rl_world_finish(struct rl_world *w)
+{
+	rl_world_teardown(w);
+	return rl_model_final_check(w->m);
+}
+
+int rl_world_open(struct rl_world *w, u32 port)
+{
+	int ret = rl_am65_cpsw_ndo_open(w->common, port);
+
+	rl_world_check(w);
+	return ret;
+}
+
+int rl_world_stop(struct rl_world *w, u32 port)
+{
+	int ret = rl_am65_cpsw_ndo_stop(w->common, port);
+
+	rl_world_check(w);
+	return ret;
+}
+
+u32 rl_world_rx(struct rl_world *w, u32 flow, u32 port, u32 n, u32 len)
+{
+	u32 i, done = 0;
+
+	for (i = 0; i < n; i++)
+		done += !rl_hw_rx_packet(w->common->rx_chns.rx_chn, flow,
+					 port + 1, len,
+					 i & 1 ? AM65_CPSW_RX_CSUM_VALID : 0);
+	rl_am65_cpsw_rx_irq(w->common, flow);
+	rl_world_check(w);
+	return done;
+}
+
+int rl_world_poll_rx(struct rl_world *w, u32 flow, int budget)
+{
+	bool armed = rl_model_fault_armed(w->m);
+	int ret = rl_napi_run(&w->common->rx_chns.flows[flow].napi_rx, budget,
+			      w->cpu);
+
+	if (!armed)
+		rl_am65_cpsw_check_rx_depth(w->common);
+	rl_world_check(w);
+	return ret;
+}
+
+int rl_world_poll_tx(struct rl_world *w, u32 chn, int budget)
+{
+	bool armed = rl_model_fault_armed(w->m);
+	int ret = rl_napi_run(&w->common->tx_chns[chn].napi_tx, budget, w->cpu);
+
+	if (!armed && ret >= 0)
+		rl_am65_cpsw_check_tx_progress(w->common, chn);
+	rl_world_check(w);
+	return ret;
+}
+
+u32 rl_world_tx_complete(struct rl_world *w, u32 chn, u32 k)
+{
+	u32 n = rl_hw_tx_complete(w->common->tx_chns[chn].tx_chn, k);
+
+	if (n)
+		rl_am65_cpsw_tx_irq(w->common, chn);
+	rl_world_check(w);
+	return n;
+}
+
+void rl_world_settle(struct rl_world *w)
+{
+	struct am65_cpsw_common *c = w->common;
+	bool busy = true;
+	u32 i, rounds = 0;
+
+	while (busy && rounds++ < 64) {
+		busy = false;
+		for (i = 0; i < c->rx_ch_num_flows; i++) {
+			rl_am65_cpsw_rx_irq(c, i);
+			busy |= rl_world_poll_rx(w, i, AM65_CPSW_NAPI_WEIGHT) > 0;
+		}
+		for (i = 0; i < c->tx_ch_num; i++) {
+			busy |= rl_hw_tx_complete(c->tx_chns[i].tx_chn, 64) > 0;
+			rl_am65_cpsw_tx_irq(c, i);
+			busy |= rl_world_poll_tx(w, i, AM65_CPSW_NAPI_WEIGHT) > 0;
+			/* zero-copy TX queues more from the completion NAPI */
+			busy |= c->tx_chns[i].tx_chn->enabled &&
+				rl_ring_occ(c->tx_chns[i].tx_chn->ring) > 0;
+		}
+	}
+}
+
+int rl_world_xmit(struct rl_world *w, u32 port, u32 queue, u32 len,
+		  u32 nr_frags, bool csum)
+{
+	struct rl_sk_buff *skb = rl_skb_alloc_tx(w->m, len, nr_frags, 256);
+	int ret;
+
+	if (!skb)
+		return -ENOMEM;
+	skb->queue_mapping = queue;
+	if (csum) {
+		skb->ip_summed = RL_CHECKSUM_PARTIAL;
+		skb->csum_start = 34;
+		skb->csum_offset = 16;
+	}
+	ret = rl_am65_cpsw_ndo_start_xmit(w->common, port, skb);
+	/* NETDEV_TX_BUSY: the stack keeps the skb (here: drops it) */
+	if (ret == RL_NETDEV_TX_BUSY)
+		rl_skb_free(w->m, skb);
+	rl_world_check(w);
+	return ret;
+}
+
+int rl_world_xdp_xmit(struct rl_world *w, u32 port, u32 n)
+{
+	struct rl_xdp_frame *frames[8];
+	int i, sent;
+
+	if (n > ARRAY_SIZE(frames))
+		n = ARRAY_SIZE(frames);
+	for (i = 0; i < (int)n; i++) {
+		frames[i] = rl_xdp_frame_alloc_test(w->m, 60);
+		if (!frames[i])
+			break;
+	}
+	n = i;
+	sent = rl_am65_cpsw_ndo_xdp_xmit(w->common, port, n, frames);
+	/* the core returns what the driver did not take */
+	for (i = sent < 0 ? 0 : sent; i < (int)n; i++)
+		rl_xdp_return_frame(w->m, frames[i]);
+	rl_world_check(w);
+	return sent;
+}
+
+/* The socket of @qid (UMEM + xskmap entry), created on first use. */
+static int world_xsk_socket(struct rl_world *w, u32 qid)
+{
+	if (qid >= RL_WORLD_SOCKETS)
+		return -EINVAL;
+	if (w->xsk[qid])
+		return 0;
+	w->xsk[qid] = rl_xsk_pool_create(w->m, RL_WORLD_UMEM_FRAMES, 16);
+	if (!w->xsk[qid])
+		return -ENOMEM;
+	w->xsk_target[qid] = rl_redirect_target_create(w->m, 4, w->xsk[qid]);
+	return w->xsk_target[qid] ? 0 : -ENOMEM;
+}
+
+int rl_world_xsk_bind(struct rl_world *w, u32 port, u32 qid)
+{
+	int ret = world_xsk_socket(w, qid);
+
+	if (ret)
+		return ret;
+	ret = rl_am65_cpsw_xsk_setup_pool(w->common, port, w->xsk[qid], qid);
+	if (!ret)
+		w->xsk_port[qid] = port + 1;
+	rl_world_check(w);
+	return ret;
+}
+
+int rl_world_xsk_unbind(struct rl_world *w, u32 qid)
+{
+	int ret;
+
+	if (qid >= RL_WORLD_SOCKETS || !w->xsk_port[qid])
+		return -EINVAL;
+	ret = rl_am65_cpsw_xsk_setup_pool(w->common, w->xsk_port[qid] - 1,
+					  NULL, qid);
+	if (!ret)
+		w->xsk_port[qid] = 0;
+	rl_world_check(w);
+	return ret;
+}
+
+void rl_world_xsk_close(struct rl_world *w, u32 qid)
+{
+	if (w->xsk_port[qid] && w->common)
+		rl_world_xsk_unbind(w, qid);
+	/* the core forgets the pool even when the driver refused */
+	if (w->common && w->xsk_port[qid])
+		w->common->ports[w->xsk_port[qid] - 1].xsk_pool[qid] = NULL;
+	w->xsk_port[qid] = 0;
+	if (w->xsk_target[qid])
+		rl_redirect_target_destroy(w->xsk_target[qid]);
+	w->xsk_target[qid] = NULL;
+	rl_xsk_pool_destroy(w->xsk[qid]);
+	w->xsk[qid] = NULL;
+	rl_world_check(w);
+}
+
+u32 rl_world_xsk_fill(struct rl_world *w, u32 qid, u32 n)
+{
+	return qid < RL_WORLD_SOCKETS && w->xsk[qid] ? rl_xsk_user_fill(w->xsk[qid], n) : 0;
+}
+
+u32 rl_world_xsk_consume(struct rl_world *w, u32 qid, u32 n)
+{
+	return qid < RL_WORLD_SOCKETS && w->xsk[qid] ? rl_xsk_user_consume_rx(w->xsk[qid], n) : 0;
+}
+
+u32 rl_world_xsk_submit(struct rl_world *w, u32 qid, u32 n, u32 len)
+{
+	return qid < RL_WORLD_SOCKETS && w->xsk[qid] ? rl_xsk_user_submit_tx(w->xsk[qid], n, len) : 0;
+}
+
+u32 rl_world_xsk_reap(struct rl_world *w, u32 qid, u32 n)
+{
+	return qid < RL_WORLD_SOCKETS && w->xsk[qid] ? rl_xsk_user_reap_comp(w->xsk[qid], n) : 0;
+}
+
+int rl_world_xsk_wakeup(struct rl_world *w, u32 qid, u32 flags)
+{
+	int ret;
+
+	if (qid >= RL_WORLD_SOCKETS || !w->xsk_port[qid])
+		return -EINVAL;
+	ret = rl_am65_cpsw_xsk_wakeup(w->common, w->xsk_port[qid] - 1, qid,
+				      flags);
+	rl_world_check(w);
+	return ret;
+}
+
+int rl_world_attach(struct rl_world *w, u32 port, const u8 *verdicts, u32 n,
+		    u32 xsk_qid_plus1)
+{
+	struct rl_redirect_target *t = w->target;
+	struct rl_bpf_prog *prog = NULL;
+	int ret;
+
+	if (xsk_qid_plus1) {
+		ret = world_xsk_socket(w, xsk_qid_plus1 - 1);
+		if (ret)
+			return ret;
+		t = w->xsk_target[xsk_qid_plus1 - 1];
+	}
+	if (n) {
+		prog = rl_bpf_prog_create(w->m, verdicts, n, t);
+		if (!prog)
+			return -ENOMEM;
+	}
+	ret = rl_am65_cpsw_ndo_bpf(w->common, port, prog);
+	rl_world_check(w);
+	return ret;
+}
+
+void rl_world_link(struct rl_world *w, u32 port, bool up)
+{
+	rl_am65_cpsw_link(w->common, port, up);
+	rl_world_check(w);
+}

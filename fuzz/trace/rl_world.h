@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rl_world.h - one run of the extracted am65-cpsw driver: the model, the
+ * probed driver, the AF_XDP sockets and redirect targets, and the
+ * operations the stack, the user and the hardware perform on it.  Every
+ * operation is followed by the global check, the driver's predicate and
+ * the liveness checks.  Shared by the fuzz harness, the replay tool and
+ * the KUnit test bed, on the host and in-kernel.
+ */
+#ifndef RL_WORLD_H
+#define RL_WORLD_H
+
+#include "am65_cpsw.h"
+
+#define RL_WORLD_SOCKETS	AM65_CPSW_MAX_QUEUES
+#define RL_WORLD_UMEM_FRAMES	64
+
+struct rl_world {
+	struct rl_model *m;
+	struct am65_cpsw_common *common;
+	struct rl_redirect_target *target;	/* devmap for XDP_REDIRECT */
+	u32 cpu;
+	/* AF_XDP sockets bound to queues: UMEM pool + its xskmap target */
+	struct rl_xsk_pool *xsk[RL_WORLD_SOCKETS];
+	struct rl_redirect_target *xsk_target[RL_WORLD_SOCKETS];
+	u32 xsk_port[RL_WORLD_SOCKETS];		/* 1-based, 0 = not bound */
+};
+
+/* Model sized from the driver configuration (real sizes fit too). */
+void rl_world_model_cfg(const struct rl_am65_cfg *cfg,
+			struct rl_model_cfg *mcfg);
+/*
+ * Probe the driver over @m (which the caller made and owns).  Returns
+ * non-zero when the driver refuses the configuration.
+ */
+int rl_world_init(struct rl_world *w, struct rl_model *m,
+		  const struct rl_am65_cfg *cfg);
+/* Close sockets, remove the driver, drop targets; no oracle. */
+void rl_world_teardown(struct rl_world *w);
+/* rl_world_teardown(), then the end-of-run oracle; true when clean. */
+bool rl_world_finish(struct rl_world *w);
+/* After each operation: global check + rl_am65_cpsw_is_valid, next step. */
+void rl_world_check(struct rl_world *w);
+
+int rl_world_open(struct rl_world *w, u32 port);
+int rl_world_stop(struct rl_world *w, u32 port);
+void rl_world_link(struct rl_world *w, u32 port, bool up);
+/* @n packets of @len bytes arrive on @flow from @port; the IRQ fires. */
+u32 rl_world_rx(struct rl_world *w, u32 flow, u32 port, u32 n, u32 len);
+/* One NAPI poll; with no fault armed, the RX ring must stay full. */
+int rl_world_poll_rx(struct rl_world *w, u32 flow, int budget);
+/* One NAPI poll; zero-copy TX must not leave sendable frames waiting. */
+int rl_world_poll_tx(struct rl_world *w, u32 chn, int budget);
+/* The hardware sends up to @k packets of @chn; the IRQ fires. */
+u32 rl_world_tx_complete(struct rl_world *w, u32 chn, u32 k);
+/* Poll every RX flow and TX channel until nothing is left to do. */
+void rl_world_settle(struct rl_world *w);
+int rl_world_xmit(struct rl_world *w, u32 port, u32 queue, u32 len,
+		  u32 nr_frags, bool csum);
+int rl_world_xdp_xmit(struct rl_world *w, u32 port, u32 n);
+/* Attach a program cycling through @verdicts (n = 0: detach); its
+ * XDP_REDIRECT goes to the devmap, or to the socket of @xsk_qid + 1.
+ */
+int rl_world_attach(struct rl_world *w, u32 port, const u8 *verdicts, u32 n,
+		    u32 xsk_qid_plus1);
+int rl_world_xsk_bind(struct rl_world *w, u32 port, u32 qid);
+int rl_world_xsk_unbind(struct rl_world *w, u32 qid);
+void rl_world_xsk_close(struct rl_world *w, u32 qid);
+u32 rl_world_xsk_fill(struct rl_world *w, u32 qid, u32 n);
+u32 rl_world_xsk_consume(struct rl_world *w, u32 qid, u32 n);
+u32 rl_world_xsk_submit(struct rl_world *w, u32 qid, u32 n, u32 len);
+u32 rl_world_xsk_reap(struct rl_world *w, u32 qid, u32 n);
+int rl_world_xsk_wakeup(struct rl_world *w, u32 qid, u32 flags);
+
+#endif /* RL_WORLD_H */
