@@ -20,7 +20,8 @@ HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Wno-unused-parameter -Werror \
 HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: help deps check host-check host-shim-selftest kunit lint clean bench-check variants
+.PHONY: help deps check host-check host-shim-selftest kunit lint clean bench-check variants \
+	fuzz fuzz-build fuzz-smoke replay regressions bench-fuzz
 
 help: ## this list
 	@grep -hE '^[a-z][a-z0-9_-]*:.*## ' $(MAKEFILE_LIST) | \
@@ -63,7 +64,7 @@ host-check: host-shim-selftest $(BUILD)/variants $(BUILD)/gcc/kunit_host $(BUILD
 		test $${PIPESTATUS[0]} -eq 0 || { grep -B2 -A3 'FAILED\|not ok' $(BUILD)/$$cc/ktap.log | head -60; exit 1; }; \
 	done
 
-check: deps lint host-check kunit ## everything: lint, host suites (gcc+clang), UML+KASAN suites
+check: deps lint host-check regressions fuzz-smoke kunit ## everything: lint, host suites, regressions, fuzz smoke, UML+KASAN
 	@echo "make check: all passed"
 
 kunit: deps ## the same suites in-kernel: UML with KASAN (kunit.py)
@@ -89,3 +90,57 @@ bench-check: ## benchmark: cost of the per-step ledger check (plain -O2 and ASan
 	@clang $(HOST_CFLAGS) -O2 -o $(BUILD)/bench_check_san $(MODEL_SRCS) kunit/host/bench_model_check.c
 	@echo "-- clang -O2"; $(BUILD)/bench_check
 	@echo "-- clang -O2 ASan+UBSan"; ASAN_OPTIONS=detect_leaks=0 $(BUILD)/bench_check_san
+
+# --- fuzzing ------------------------------------------------------------------
+FUZZ_TIME ?= 60
+VARIANT   ?=
+FZ        := $(BUILD)/fuzz
+FUZZ_CORE := $(MODEL_SRCS) $(DRIVER_SRCS) $(TRACE_SRCS) fuzz/harness/rl_run.c
+FUZZ_INC  := -Imodel -Idriver/am65-cpsw -Ifuzz/trace -Ifuzz/harness
+FUZZ_DEPS := $(FUZZ_CORE) $(wildcard model/*.h driver/*/*.h fuzz/trace/*.h fuzz/harness/*.h)
+LF_FLAGS  := -std=gnu11 -g -O1 -fno-omit-frame-pointer -Wno-unused-parameter \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(FUZZ_INC)
+
+$(FZ)/am65_libfuzzer: fuzz/harness/fuzz_am65.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	clang $(LF_FLAGS) -o $@ fuzz/harness/fuzz_am65.c $(FUZZ_CORE)
+
+$(FZ)/parser_libfuzzer: fuzz/harness/fuzz_trace_parser.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	clang $(LF_FLAGS) -o $@ fuzz/harness/fuzz_trace_parser.c $(FUZZ_CORE)
+
+$(FZ)/empty_libfuzzer: fuzz/harness/empty_target.c
+	@mkdir -p $(@D)
+	clang $(LF_FLAGS) -o $@ $<
+
+# plain build of the fuzz target: no engine, runs input files once
+$(FZ)/am65_plain: fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c $(FUZZ_CORE)
+
+$(FZ)/rl_replay: fuzz/harness/replay_main.c fuzz/harness/rl_file.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ fuzz/harness/replay_main.c fuzz/harness/rl_file.c $(FUZZ_CORE)
+
+$(FZ)/rl_trace_conv: fuzz/harness/trace_conv.c fuzz/harness/rl_file.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ fuzz/harness/trace_conv.c fuzz/harness/rl_file.c $(FUZZ_CORE)
+
+fuzz-build: $(FZ)/am65_libfuzzer $(FZ)/parser_libfuzzer $(FZ)/am65_plain $(FZ)/rl_replay $(FZ)/rl_trace_conv $(BUILD)/variants
+
+fuzz: deps fuzz-build ## THE MAIN JOB: libFuzzer on the driver for FUZZ_TIME s (VARIANT=name hunts a bug)
+	@bash fuzz/run-libfuzzer.sh "$(FZ)" "$(FUZZ_TIME)" "$(VARIANT)"
+
+replay: $(FZ)/rl_replay ## replay TRACE=file (*.trace or fuzz bytes), step by step with ledger deltas
+	@test -n "$(TRACE)" || { echo "make replay: TRACE=file is required" >&2; exit 2; }
+	@RINGLEDGER_VARIANT="$(VARIANT)" $(FZ)/rl_replay $(TRACE)
+
+regressions: $(FZ)/rl_replay $(FZ)/rl_trace_conv $(FZ)/am65_plain ## replay fuzz/regressions (expected findings) and the corpus
+	@bash fuzz/check-regressions.sh "$(FZ)"
+
+fuzz-smoke: fuzz-build ## a few seconds of each fuzz target on the patched driver
+	@bash fuzz/run-libfuzzer.sh "$(FZ)" 5 "" smoke
+	@$(FZ)/parser_libfuzzer -max_total_time=3 -print_final_stats=0 fuzz/corpus/parser 2>&1 | tail -n 1
+
+bench-fuzz: $(FZ)/am65_libfuzzer $(FZ)/empty_libfuzzer ## exec/s of the harness vs an empty target, same flags
+	@bash fuzz/bench.sh "$(FZ)"

@@ -243,6 +243,8 @@ u32 rl_am65_cpsw_run_xdp(struct am65_cpsw_rx_flow *flow,
 /* Free one RX buffer of either kind (page or XSK) from its swdata. */
 void rl_am65_cpsw_rx_buf_free(struct am65_cpsw_common *common, void *desc_rx,
 			      bool unmap);
+/* After a queue rebuild (@ret its result): state, carrier, TX queues. */
+void rl_am65_cpsw_rebuilt(struct am65_cpsw_common *common, int ret);
 /* Ports that have a net_device (not disabled in the DT). */
 struct am65_cpsw_port *rl_am65_port(struct am65_cpsw_common *common, u32 port);
 /*

@@ -195,12 +195,15 @@ bool rl_am65_cpsw_is_valid(const struct am65_cpsw_common *common)
 	return common->tdown_cnt >= 0;
 }
 
-/* am65_cpsw_nuss_common_open(): queues come up with the first port. */
+/*
+ * am65_cpsw_nuss_common_open(): queues come up with the first port (and
+ * with the next one after a failed rebuild left them down).
+ */
 static int am65_cpsw_nuss_common_open(struct am65_cpsw_common *common)
 {
 	int ret;
 
-	if (common->usage_count)
+	if (common->queues_up)
 		return 0;
 	ret = rl_am65_cpsw_create_rxqs(common);
 	if (ret)
@@ -229,9 +232,11 @@ static void am65_cpsw_nuss_common_stop(struct am65_cpsw_common *common)
 		am65_cpsw_destroy_queues(common, false);
 }
 
-int rl_am65_cpsw_ndo_open(struct am65_cpsw_common *common, u32 p)
+static int am65_cpsw_ndo_open(struct am65_cpsw_common *common, u32 p,
+			      bool reset_bql)
 {
 	struct am65_cpsw_port *port = rl_am65_port(common, p);
+	bool fresh = !common->queues_up;
 	u32 q;
 	int ret;
 
@@ -240,14 +245,25 @@ int rl_am65_cpsw_ndo_open(struct am65_cpsw_common *common, u32 p)
 	ret = am65_cpsw_nuss_common_open(common);
 	if (ret)
 		return ret;
-	/* the stack's view of the queues starts afresh */
-	for (q = 0; q < common->tx_ch_num; q++)
-		rl_netdev_tx_reset_queue(port->ndev, q);
+	/*
+	 * Mainline resets the port's byte queue limits on every open.  On
+	 * multi-port CPSW the channels may have kept running for the other
+	 * port with this port's packets still in flight; their completions
+	 * then hit dql_completed's BUG_ON.  Reset only fresh queues.
+	 */
+	if (fresh || reset_bql)
+		for (q = 0; q < common->tx_ch_num; q++)
+			rl_netdev_tx_reset_queue(port->ndev, q);
 	rl_netif_tx_start_all_queues(port->ndev);
 	rl_netif_carrier_on(port->ndev);
 	port->ndev->up = true;
 	common->usage_count++;
 	return 0;
+}
+
+int rl_am65_cpsw_ndo_open(struct am65_cpsw_common *common, u32 p)
+{
+	return am65_cpsw_ndo_open(common, p, false);
 }
 
 int rl_am65_cpsw_ndo_stop(struct am65_cpsw_common *common, u32 p)
@@ -286,7 +302,8 @@ int rl_am65_cpsw_ndo_bpf(struct am65_cpsw_common *common, u32 p,
 		port->xdp_prog = prog;
 		if (old)
 			rl_bpf_prog_put(old);
-		return running ? rl_am65_cpsw_ndo_open(common, p) : 0;
+		/* ... and the mainline ndo_open resets BQL under traffic */
+		return running ? am65_cpsw_ndo_open(common, p, true) : 0;
 	}
 	/*
 	 * v2 1/7: the queues are shared by the ports, so rebuild them when
@@ -307,8 +324,33 @@ int rl_am65_cpsw_ndo_bpf(struct am65_cpsw_common *common, u32 p,
 		if (ret)
 			rl_am65_cpsw_destroy_rxqs(common, false);
 	}
-	common->queues_up = !ret;
+	rl_am65_cpsw_rebuilt(common, ret);
 	return ret;
+}
+
+void rl_am65_cpsw_rebuilt(struct am65_cpsw_common *common, int ret)
+{
+	u32 p;
+
+	common->queues_up = !ret;
+	/*
+	 * v2 leaves the ports up with dead queues after a failed rebuild, and
+	 * the stack keeps transmitting into a channel that is off.  Tell the
+	 * stack: carrier and TX queues follow the queues.
+	 */
+	for (p = 0; p < common->port_num; p++) {
+		struct am65_cpsw_port *port = rl_am65_port(common, p);
+
+		if (!port || !port->ndev->up)
+			continue;
+		if (ret) {
+			rl_netif_tx_stop_all_queues(port->ndev);
+			rl_netif_carrier_off(port->ndev);
+		} else {
+			rl_netif_carrier_on(port->ndev);
+			rl_netif_tx_start_all_queues(port->ndev);
+		}
+	}
 }
 
 void rl_am65_cpsw_link(struct am65_cpsw_common *common, u32 p, bool up)
@@ -316,7 +358,7 @@ void rl_am65_cpsw_link(struct am65_cpsw_common *common, u32 p, bool up)
 	struct am65_cpsw_port *port = rl_am65_port(common, p);
 
 	/* am65_cpsw_nuss_mac_link_up/_down, for a port that is up */
-	if (!port || !port->ndev->up)
+	if (!port || !port->ndev->up || (up && !common->queues_up))
 		return;
 	if (up) {
 		rl_netif_carrier_on(port->ndev);

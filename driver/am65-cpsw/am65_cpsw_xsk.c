@@ -55,7 +55,7 @@ static int am65_cpsw_xsk_rebuild(struct am65_cpsw_common *common, u32 qid,
 		if (ret)
 			rl_am65_cpsw_destroy_rxqs(common, false);
 	}
-	common->queues_up = !ret;
+	rl_am65_cpsw_rebuilt(common, ret);
 	return ret;
 }
 

@@ -157,16 +157,33 @@ void rl_world_settle(struct rl_world *w)
 	}
 }
 
+/*
+ * The stack only transmits on a device that is up, through a queue the
+ * driver has not stopped (dev_queue_xmit / netif_xmit_frozen_or_stopped);
+ * the devmap only redirects to a device that is up (xdp_ok_fwd_dev).
+ */
+static bool world_can_xmit(struct rl_world *w, u32 port, u32 queue)
+{
+	struct am65_cpsw_port *p = rl_am65_port(w->common, port);
+
+	return p && p->ndev->up &&
+	       !rl_netif_tx_queue_stopped(p->ndev, queue % w->common->tx_ch_num);
+}
+
 int rl_world_xmit(struct rl_world *w, u32 port, u32 queue, u32 len,
 		  u32 nr_frags, bool csum)
 {
-	struct rl_sk_buff *skb = rl_skb_alloc_tx(w->m, len, nr_frags, 256);
+	struct rl_sk_buff *skb;
 	int ret;
 
+	if (!world_can_xmit(w, port, queue))
+		return RL_NETDEV_TX_BUSY;
+	skb = rl_skb_alloc_tx(w->m, len, nr_frags, 256);
 	if (!skb)
 		return -ENOMEM;
 	skb->queue_mapping = queue;
-	if (csum) {
+	/* CHECKSUM_PARTIAL only on what can carry a TCP header (34 + 16 + 2) */
+	if (csum && len >= 52) {
 		skb->ip_summed = RL_CHECKSUM_PARTIAL;
 		skb->csum_start = 34;
 		skb->csum_offset = 16;
@@ -181,9 +198,12 @@ int rl_world_xmit(struct rl_world *w, u32 port, u32 queue, u32 len,
 
 int rl_world_xdp_xmit(struct rl_world *w, u32 port, u32 n)
 {
+	struct am65_cpsw_port *p = rl_am65_port(w->common, port);
 	struct rl_xdp_frame *frames[8];
 	int i, sent;
 
+	if (!p || !p->ndev->up)
+		return -ENETDOWN;
 	if (n > ARRAY_SIZE(frames))
 		n = ARRAY_SIZE(frames);
 	for (i = 0; i < (int)n; i++) {

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fuzz_am65.c - the fuzz target: bytes -> probe configuration + operation
+ * sequence (rl_trace_from_bytes), run on the extracted driver with every
+ * check after every operation.  A finding prints one line and aborts.
+ * The bug variant under test comes from RINGLEDGER_VARIANT.
+ * Built three ways: libFuzzer, AFL++ (persistent), plain replay.
+ */
+#include "rl_run.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static u32 variants;
+static bool variants_read;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct rl_trace t;
+	struct rl_run r = { .abort_on_finding = true };
+
+	if (!variants_read) {
+		variants = rl_run_variants_from_env();
+		variants_read = true;
+	}
+	rl_trace_from_bytes(&t, data, size);
+	t.cfg.variants = variants;
+	rl_run_trace(&r, &t);
+	return 0;
+}

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * replay_main.c - run traces (text *.trace or fuzz bytes) on the extracted
+ * driver and print every step with its ledger deltas.
+ *
+ *   rl_replay [-q] FILE...
+ *
+ * The variant comes from the trace's "variant" lines, else from
+ * RINGLEDGER_VARIANT.  A trace with "expect KIND" must produce a finding of
+ * that kind; any other trace must produce none.  Exit 0 when every file
+ * met its expectation, 1 when one did not, 2 on bad input.
+ */
+#include "rl_run.h"
+#include "rl_file.h"
+
+int main(int argc, char **argv)
+{
+	static struct rl_trace t;
+	u32 env_variants = rl_run_variants_from_env();
+	bool quiet = false, all_ok = true;
+	int i, files = 0;
+
+	for (i = 1; i < argc; i++) {
+		struct rl_run r = { 0 };
+		bool is_text, ok;
+		char line[256];
+
+		if (!strcmp(argv[i], "-q")) {
+			quiet = true;
+			continue;
+		}
+		files++;
+		rl_file_load(argv[i], &t, &is_text);
+		if (!t.cfg.variants)
+			t.cfg.variants = env_variants;
+		r.verbose = !quiet;
+		printf("== %s (%u operations)\n", argv[i], (unsigned int)t.n_ops);
+		rl_run_trace(&r, &t);
+		if (t.has_expect)
+			ok = r.findings && r.first.kind == t.expect;
+		else
+			ok = !r.findings;
+		if (r.findings)
+			rl_finding_format(&r.first, line, sizeof(line));
+		printf("%s: %s; %u finding(s)%s%s; digest %016llx\n", argv[i],
+		       ok ? "as expected" : "NOT as expected",
+		       (unsigned int)r.findings, r.findings ? ", first: " : "",
+		       r.findings ? line : "", (unsigned long long)r.digest);
+		if (t.has_expect && !ok)
+			printf("%s: expected a %s finding\n", argv[i],
+			       rl_finding_kind_name(t.expect));
+		all_ok &= ok;
+	}
+	if (!files) {
+		fprintf(stderr, "usage: rl_replay [-q] FILE... (*.trace text or fuzz bytes)\n");
+		return 2;
+	}
+	return all_ok ? 0 : 1;
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rl_run.h - run a trace end to end on the host (fuzzers and replay):
+ * model sized for the trace, driver probed, every operation applied with
+ * the checks, then remove and the end-of-run oracle.
+ */
+#ifndef RL_RUN_H
+#define RL_RUN_H
+
+#include "rl_trace.h"
+
+struct rl_run {
+	const struct rl_trace *trace;
+	u32 op;			/* index of the operation running */
+	bool verbose;		/* print each step with its ledger deltas */
+	bool abort_on_finding;	/* fuzzers: one line, then abort() */
+	u32 findings;
+	struct rl_finding first;
+	u32 first_op;
+	u64 digest;		/* ledger digest at the end */
+};
+
+/* Variant mask from RINGLEDGER_VARIANT (comma separated names); exits 2
+ * with a one-line error on an unknown name.
+ */
+u32 rl_run_variants_from_env(void);
+/* Runs @t; returns true when no finding was made. */
+bool rl_run_trace(struct rl_run *r, const struct rl_trace *t);
+
+#endif /* RL_RUN_H */

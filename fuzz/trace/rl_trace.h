@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rl_trace.h - one trace format for every run: a probe configuration and
+ * a sequence of operations.  Three forms, converted losslessly:
+ *  - text: "config ..." then one operation per line, '#' comments;
+ *  - fuzz bytes: decoded deterministically (a small FuzzedDataProvider);
+ *  - struct rl_trace in memory, which rl_trace_apply() runs on a world.
+ * Kernel-compatible C: the same traces replay in-kernel.
+ */
+#ifndef RL_TRACE_H
+#define RL_TRACE_H
+
+#include "rl_world.h"
+
+#define RL_TRACE_MAX_OPS	512
+#define RL_TRACE_MAX_ARGS	5
+#define RL_TRACE_CFG_BYTES	10
+#define RL_TRACE_ERR_LEN	160
+
+enum rl_op_code {
+	RL_OP_OPEN, RL_OP_STOP, RL_OP_LINK, RL_OP_RX, RL_OP_POLL_RX,
+	RL_OP_POLL_TX, RL_OP_TX_COMPLETE, RL_OP_XMIT, RL_OP_XDP_XMIT,
+	RL_OP_ATTACH, RL_OP_DETACH, RL_OP_XSK_BIND, RL_OP_XSK_UNBIND,
+	RL_OP_XSK_CLOSE, RL_OP_XSK_FILL, RL_OP_XSK_CONSUME, RL_OP_XSK_SUBMIT,
+	RL_OP_XSK_REAP, RL_OP_XSK_WAKEUP, RL_OP_TDOWN, RL_OP_HW_STEP,
+	RL_OP_FLUSH, RL_OP_FAULT, RL_OP_STACK_RELEASE, RL_OP_SETTLE,
+	RL_OP_NR
+};
+
+struct rl_op {
+	u8 code;
+	u16 arg[RL_TRACE_MAX_ARGS];
+};
+
+struct rl_trace {
+	struct rl_am65_cfg cfg;		/* cfg.variants from "variant" lines */
+	bool has_expect;
+	enum rl_finding_kind expect;	/* "expect KIND": the finding due */
+	u32 n_ops;
+	struct rl_op ops[RL_TRACE_MAX_OPS];
+};
+
+/* Default configuration of a trace with no "config" line. */
+void rl_trace_init(struct rl_trace *t);
+/* Fuzz bytes -> trace; never fails (missing bytes read as zero). */
+void rl_trace_from_bytes(struct rl_trace *t, const u8 *data, size_t size);
+/*
+ * Trace -> fuzz bytes that decode to the same trace.  Returns the length,
+ * or -1 with @err set when the trace holds what bytes cannot say (a
+ * configuration outside the fuzzing ranges, a variant).
+ */
+int rl_trace_to_bytes(const struct rl_trace *t, u8 *buf, size_t cap,
+		      char *err, size_t errlen);
+/*
+ * Text -> trace.  On error returns -1 and writes one line
+ * "FILE:LINE:COL: expected ..." into @err.
+ */
+int rl_trace_parse(struct rl_trace *t, const char *text, size_t len,
+		   const char *file, char *err, size_t errlen);
+/* Trace -> text; returns the length written (NUL terminated, truncated). */
+int rl_trace_format(const struct rl_trace *t, char *buf, size_t cap);
+int rl_trace_format_op(const struct rl_op *op, char *buf, size_t cap);
+/* Run one operation on @w (probed with t->cfg). */
+void rl_trace_apply(struct rl_world *w, const struct rl_op *op);
+/* Model capacities for the trace's configuration. */
+void rl_trace_model_cfg(const struct rl_trace *t, struct rl_model_cfg *mcfg);
+/* Finding kind by its printed name, or -1. */
+int rl_finding_kind_by_name(const char *name);
+
+#endif /* RL_TRACE_H */

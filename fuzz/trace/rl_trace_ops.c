@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rl_trace_ops.c - the operation table, the byte decoder and encoder, and
+ * running an operation on a world.
+ */
+#include "rl_trace_table.h"
+
+#define A(k, m, n) { k, m, n }
+
+const struct rl_op_info rl_op_table[RL_OP_NR] = {
+	[RL_OP_OPEN] = { "open", 1, { A(RL_A_PORT, 0, "port") } },
+	[RL_OP_STOP] = { "stop", 1, { A(RL_A_PORT, 0, "port") } },
+	[RL_OP_LINK] = { "link", 2, { A(RL_A_PORT, 0, "port"),
+				      A(RL_A_UPDOWN, 1, "up|down") } },
+	[RL_OP_RX] = { "rx", 4, { A(RL_A_FLOW, 0, "flow"), A(RL_A_PORT, 0, "port"),
+				  A(RL_A_NUM, 16, "count"), A(RL_A_LEN, 2024, "length") } },
+	[RL_OP_POLL_RX] = { "poll_rx", 3, { A(RL_A_FLOW, 0, "flow"),
+					    A(RL_A_NUM, 64, "budget"),
+					    A(RL_A_CPU, 0, "cpu") } },
+	[RL_OP_POLL_TX] = { "poll_tx", 3, { A(RL_A_CHAN, 0, "channel"),
+					    A(RL_A_NUM, 64, "budget"),
+					    A(RL_A_CPU, 0, "cpu") } },
+	[RL_OP_TX_COMPLETE] = { "tx_complete", 2, { A(RL_A_CHAN, 0, "channel"),
+						    A(RL_A_NUM, 16, "count") } },
+	[RL_OP_XMIT] = { "xmit", 5, { A(RL_A_PORT, 0, "port"), A(RL_A_CHAN, 0, "queue"),
+				      A(RL_A_LEN, 2024, "length"),
+				      A(RL_A_NUM, 4, "fragments"),
+				      A(RL_A_NUM, 1, "csum 0|1") } },
+	[RL_OP_XDP_XMIT] = { "xdp_xmit", 2, { A(RL_A_PORT, 0, "port"),
+					      A(RL_A_NUM, 8, "count") } },
+	[RL_OP_ATTACH] = { "attach", 3, { A(RL_A_PORT, 0, "port"),
+					  A(RL_A_TARGET, 8, "devmap|xskN"),
+					  A(RL_A_VERDICTS, 0, "verdicts [adptrx]{1,3}") } },
+	[RL_OP_DETACH] = { "detach", 1, { A(RL_A_PORT, 0, "port") } },
+	[RL_OP_XSK_BIND] = { "xsk_bind", 2, { A(RL_A_PORT, 0, "port"),
+					      A(RL_A_CHAN, 0, "queue") } },
+	[RL_OP_XSK_UNBIND] = { "xsk_unbind", 1, { A(RL_A_CHAN, 0, "queue") } },
+	[RL_OP_XSK_CLOSE] = { "xsk_close", 1, { A(RL_A_CHAN, 0, "queue") } },
+	[RL_OP_XSK_FILL] = { "xsk_fill", 2, { A(RL_A_CHAN, 0, "queue"),
+					      A(RL_A_NUM, 16, "count") } },
+	[RL_OP_XSK_CONSUME] = { "xsk_consume", 2, { A(RL_A_CHAN, 0, "queue"),
+						    A(RL_A_NUM, 16, "count") } },
+	[RL_OP_XSK_SUBMIT] = { "xsk_submit", 3, { A(RL_A_CHAN, 0, "queue"),
+						  A(RL_A_NUM, 16, "count"),
+						  A(RL_A_LEN, 2024, "length") } },
+	[RL_OP_XSK_REAP] = { "xsk_reap", 2, { A(RL_A_CHAN, 0, "queue"),
+					      A(RL_A_NUM, 16, "count") } },
+	[RL_OP_XSK_WAKEUP] = { "xsk_wakeup", 2, { A(RL_A_CHAN, 0, "queue"),
+						  A(RL_A_FLAGS, 3, "rx|tx|rxtx") } },
+	[RL_OP_TDOWN] = { "tdown", 2, { A(RL_A_MODE, 2, "now|after|never"),
+					A(RL_A_NUM, 8, "steps") } },
+	[RL_OP_HW_STEP] = { "hw_step", 1, { A(RL_A_NUM, 8, "steps") } },
+	[RL_OP_FLUSH] = { "flush", 0, { } },
+	[RL_OP_FAULT] = { "fault", 2, { A(RL_A_SITE, RL_FAULT_NR - 1, "fault site"),
+					A(RL_A_NUM, 32, "nth call (0 disarms)") } },
+	[RL_OP_STACK_RELEASE] = { "stack_release", 1, { A(RL_A_NUM, 64, "count") } },
+	[RL_OP_SETTLE] = { "settle", 0, { } },
+};
+
+void rl_trace_init(struct rl_trace *t)
+{
+	memset(t, 0, sizeof(*t));
+	rl_am65_default_cfg(&t->cfg);
+}
+
+/* Largest value an argument may take under @cfg. */
+u32 rl_arg_max(const struct rl_am65_cfg *cfg, const struct rl_arg_info *a)
+{
+	switch (a->kind) {
+	case RL_A_PORT:
+		return cfg->ports - 1;
+	case RL_A_FLOW:
+		return cfg->rx_flows - 1;
+	case RL_A_CHAN:
+		return cfg->tx_chans - 1;
+	case RL_A_CPU:
+		return cfg->nr_cpus - 1;
+	case RL_A_VERDICTS:
+		return (2 << 8) | 215;
+	default:
+		return a->max;
+	}
+}
+
+/* Deterministic byte consumer: missing bytes read as zero. */
+struct rl_bytes {
+	const u8 *p;
+	size_t left;
+};
+
+static u8 take(struct rl_bytes *b)
+{
+	if (!b->left)
+		return 0;
+	b->left--;
+	return *b->p++;
+}
+
+static u16 decode_arg(struct rl_bytes *b, const struct rl_am65_cfg *cfg,
+		      const struct rl_arg_info *a)
+{
+	u32 count, pattern, v;
+
+	switch (a->kind) {
+	case RL_A_LEN:
+		v = take(b);
+		return (v | (u32)take(b) << 8) % (a->max + 1);
+	case RL_A_VERDICTS:
+		count = take(b) % 3;
+		pattern = take(b) % 216;
+		/* unused verdict slots read as zero: one text, one value */
+		pattern %= count == 0 ? 6 : count == 1 ? 36 : 216;
+		return (count << 8) | pattern;
+	case RL_A_FLAGS:
+		return 1 + take(b) % 3;
+	default:
+		return take(b) % (rl_arg_max(cfg, a) + 1);
+	}
+}
+
+static void decode_cfg(struct rl_am65_cfg *cfg, struct rl_bytes *b)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->ports = 1 + take(b) % 2;
+	cfg->disabled_ports = take(b) % BIT(cfg->ports);
+	if (cfg->disabled_ports == BIT(cfg->ports) - 1)
+		cfg->disabled_ports = 0;	/* at least one port exists */
+	cfg->rx_flows = 1 + take(b) % 4;
+	cfg->tx_chans = 1 + take(b) % 4;
+	cfg->rx_descs = 2 + take(b) % 15;
+	cfg->tx_descs = 2 + take(b) % 15;
+	cfg->pktdma = take(b) % 2;
+	cfg->rx_tdown_irq_quirk = take(b) % 2;
+	cfg->nr_cpus = 1 + take(b) % 2;
+	cfg->tdown_wait = take(b) % 5;
+}
+
+void rl_trace_from_bytes(struct rl_trace *t, const u8 *data, size_t size)
+{
+	struct rl_bytes b = { data, size };
+
+	rl_trace_init(t);
+	decode_cfg(&t->cfg, &b);
+	while (b.left && t->n_ops < RL_TRACE_MAX_OPS) {
+		struct rl_op *op = &t->ops[t->n_ops++];
+		const struct rl_op_info *info;
+		u32 i;
+
+		op->code = take(&b) % RL_OP_NR;
+		info = &rl_op_table[op->code];
+		for (i = 0; i < info->nargs; i++)
+			op->arg[i] = decode_arg(&b, &t->cfg, &info->args[i]);
+	}
+}
+
+static bool put(u8 *buf, size_t cap, size_t *n, u32 v)
+{
+	if (*n >= cap)
+		return false;
+	buf[(*n)++] = (u8)v;
+	return true;
+}
+
+int rl_trace_to_bytes(const struct rl_trace *t, u8 *buf, size_t cap,
+		      char *err, size_t errlen)
+{
+	const struct rl_am65_cfg *c = &t->cfg;
+	size_t n = 0;
+	u32 i, j;
+
+	if (c->variants || t->has_expect ||
+	    c->ports < 1 || c->ports > 2 || c->rx_flows > 4 || c->tx_chans > 4 ||
+	    c->rx_descs < 2 || c->rx_descs > 16 || c->tx_descs < 2 ||
+	    c->tx_descs > 16 || c->nr_cpus > 2 || c->tdown_wait > 4) {
+		snprintf(err, errlen,
+			 "this trace cannot be fuzz bytes: variant/expect lines, or a config outside ports 1-2, flows/chans 1-4, descs 2-16, cpus 1-2, tdown_wait 0-4");
+		return -1;
+	}
+	put(buf, cap, &n, c->ports - 1);
+	put(buf, cap, &n, c->disabled_ports);
+	put(buf, cap, &n, c->rx_flows - 1);
+	put(buf, cap, &n, c->tx_chans - 1);
+	put(buf, cap, &n, c->rx_descs - 2);
+	put(buf, cap, &n, c->tx_descs - 2);
+	put(buf, cap, &n, c->pktdma);
+	put(buf, cap, &n, c->rx_tdown_irq_quirk);
+	put(buf, cap, &n, c->nr_cpus - 1);
+	put(buf, cap, &n, c->tdown_wait);
+	for (i = 0; i < t->n_ops; i++) {
+		const struct rl_op *op = &t->ops[i];
+		const struct rl_op_info *info = &rl_op_table[op->code];
+
+		put(buf, cap, &n, op->code);
+		for (j = 0; j < info->nargs; j++) {
+			u16 v = op->arg[j];
+
+			switch (info->args[j].kind) {
+			case RL_A_LEN:
+				put(buf, cap, &n, v & 0xff);
+				put(buf, cap, &n, v >> 8);
+				break;
+			case RL_A_VERDICTS:
+				put(buf, cap, &n, v >> 8);
+				put(buf, cap, &n, v & 0xff);
+				break;
+			case RL_A_FLAGS:
+				put(buf, cap, &n, v - 1);
+				break;
+			default:
+				put(buf, cap, &n, v);
+			}
+		}
+	}
+	if (n >= cap) {
+		snprintf(err, errlen, "trace too long for %zu bytes", cap);
+		return -1;
+	}
+	return (int)n;
+}
+
+/* Verdict letters: a=ABORTED d=DROP p=PASS t=TX r=REDIRECT x=invalid */
+u32 rl_verdicts_unpack(u16 v, u8 *out)
+{
+	static const u8 xdp_of[6] = { RL_XDP_ABORTED, RL_XDP_DROP, RL_XDP_PASS,
+				      RL_XDP_TX, RL_XDP_REDIRECT, 9 };
+	u32 count = (v >> 8) + 1, pattern = v & 0xff, i;
+
+	for (i = 0; i < count; i++, pattern /= 6)
+		out[i] = xdp_of[pattern % 6];
+	return count;
+}
+
+void rl_trace_apply(struct rl_world *w, const struct rl_op *op)
+{
+	const u16 *a = op->arg;
+	u8 v[3];
+	u32 i;
+
+	switch (op->code) {
+	case RL_OP_OPEN:
+		rl_world_open(w, a[0]);
+		return;
+	case RL_OP_STOP:
+		rl_world_stop(w, a[0]);
+		return;
+	case RL_OP_LINK:
+		rl_world_link(w, a[0], a[1]);
+		return;
+	case RL_OP_RX:
+		rl_world_rx(w, a[0], a[1], a[2], a[3]);
+		return;
+	case RL_OP_POLL_RX:
+		w->cpu = a[2];
+		rl_world_poll_rx(w, a[0], a[1]);
+		return;
+	case RL_OP_POLL_TX:
+		w->cpu = a[2];
+		rl_world_poll_tx(w, a[0], a[1]);
+		return;
+	case RL_OP_TX_COMPLETE:
+		rl_world_tx_complete(w, a[0], a[1]);
+		return;
+	case RL_OP_XMIT:
+		rl_world_xmit(w, a[0], a[1], a[2] ? a[2] : 1, a[3], a[4]);
+		return;
+	case RL_OP_XDP_XMIT:
+		rl_world_xdp_xmit(w, a[0], a[1]);
+		return;
+	case RL_OP_ATTACH:
+		rl_world_attach(w, a[0], v, rl_verdicts_unpack(a[2], v), a[1]);
+		return;
+	case RL_OP_DETACH:
+		rl_world_attach(w, a[0], NULL, 0, 0);
+		return;
+	case RL_OP_XSK_BIND:
+		rl_world_xsk_bind(w, a[0], a[1]);
+		return;
+	case RL_OP_XSK_UNBIND:
+		rl_world_xsk_unbind(w, a[0]);
+		return;
+	case RL_OP_XSK_CLOSE:
+		if (w->xsk[a[0]])
+			rl_world_xsk_close(w, a[0]);
+		return;
+	case RL_OP_XSK_WAKEUP:
+		rl_world_xsk_wakeup(w, a[0], a[1]);
+		return;
+	case RL_OP_SETTLE:
+		rl_world_settle(w);
+		return;
+	case RL_OP_XSK_FILL:
+		rl_world_xsk_fill(w, a[0], a[1]);
+		break;
+	case RL_OP_XSK_CONSUME:
+		rl_world_xsk_consume(w, a[0], a[1]);
+		break;
+	case RL_OP_XSK_SUBMIT:
+		rl_world_xsk_submit(w, a[0], a[1], a[2]);
+		break;
+	case RL_OP_XSK_REAP:
+		rl_world_xsk_reap(w, a[0], a[1]);
+		break;
+	case RL_OP_TDOWN:
+		rl_hw_set_tdown_mode(w->m, a[0], a[1]);
+		break;
+	case RL_OP_HW_STEP:
+		for (i = 0; i < a[0]; i++)
+			rl_hw_step(w->m);
+		break;
+	case RL_OP_FLUSH:
+		rl_xdp_do_flush(w->m);
+		break;
+	case RL_OP_FAULT:
+		rl_model_fail_nth(w->m, a[0], a[1]);
+		break;
+	case RL_OP_STACK_RELEASE:
+		rl_stack_release(w->m, a[0]);
+		break;
+	}
+	rl_world_check(w);
+}
+
+void rl_trace_model_cfg(const struct rl_trace *t, struct rl_model_cfg *mcfg)
+{
+	rl_model_default_cfg(mcfg);
+	rl_world_model_cfg(&t->cfg, mcfg);
+}

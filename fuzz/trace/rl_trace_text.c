@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rl_trace_text.c - the text form of a trace: parser with
+ * "file:line:col: expected ..." errors, and the formatter.
+ */
+#include "rl_trace_table.h"
+
+static const char * const verdict_letters = "adptrx";
+static const char * const mode_names[] = { "now", "after", "never" };
+static const char * const flag_names[] = { "", "rx", "tx", "rxtx" };
+
+int rl_finding_kind_by_name(const char *name)
+{
+	int k;
+
+	for (k = RL_F_NONE + 1; k < RL_F_NR; k++)
+		if (!strcmp(name, rl_finding_kind_name(k)))
+			return k;
+	return -1;
+}
+
+static int format_arg(char *buf, size_t cap, const struct rl_arg_info *a,
+		      u16 v)
+{
+	u32 count, pattern, i;
+	char letters[4];
+
+	switch (a->kind) {
+	case RL_A_UPDOWN:
+		return snprintf(buf, cap, " %s", v ? "up" : "down");
+	case RL_A_VERDICTS:
+		count = (v >> 8) + 1;
+		pattern = v & 0xff;
+		for (i = 0; i < count; i++, pattern /= 6)
+			letters[i] = verdict_letters[pattern % 6];
+		letters[count] = 0;
+		return snprintf(buf, cap, " %s", letters);
+	case RL_A_TARGET:
+		return v ? snprintf(buf, cap, " xsk%u", v - 1U) :
+			   snprintf(buf, cap, " devmap");
+	case RL_A_MODE:
+		return snprintf(buf, cap, " %s", mode_names[v % 3]);
+	case RL_A_SITE:
+		return snprintf(buf, cap, " %s", rl_fault_site_name(v));
+	case RL_A_FLAGS:
+		return snprintf(buf, cap, " %s", flag_names[v & 3]);
+	default:
+		return snprintf(buf, cap, " %u", v);
+	}
+}
+
+int rl_trace_format_op(const struct rl_op *op, char *buf, size_t cap)
+{
+	const struct rl_op_info *info = &rl_op_table[op->code];
+	int n = snprintf(buf, cap, "%s", info->name);
+	u32 i;
+
+	for (i = 0; i < info->nargs && n >= 0 && (size_t)n < cap; i++)
+		n += format_arg(buf + n, cap - n, &info->args[i], op->arg[i]);
+	return n;
+}
+
+int rl_trace_format(const struct rl_trace *t, char *buf, size_t cap)
+{
+	const struct rl_am65_cfg *c = &t->cfg;
+	size_t n = 0;
+	u32 i;
+
+#define EMIT(...)							\
+	do {								\
+		if (n < cap)						\
+			n += snprintf(buf + n, cap - n, __VA_ARGS__);	\
+	} while (0)
+	EMIT("config ports=%u disabled=%u flows=%u chans=%u rx_descs=%u tx_descs=%u pktdma=%u quirk=%u cpus=%u tdown_wait=%u\n",
+	     c->ports, c->disabled_ports, c->rx_flows, c->tx_chans, c->rx_descs,
+	     c->tx_descs, c->pktdma, c->rx_tdown_irq_quirk, c->nr_cpus,
+	     c->tdown_wait);
+	for (i = 0; i < RL_V_NR; i++)
+		if (c->variants & BIT(i))
+			EMIT("variant %s\n", rl_am65_variants[i].name);
+	if (t->has_expect)
+		EMIT("expect %s\n", rl_finding_kind_name(t->expect));
+	for (i = 0; i < t->n_ops && n < cap; i++) {
+		n += rl_trace_format_op(&t->ops[i], buf + n, cap - n);
+		EMIT("\n");
+	}
+#undef EMIT
+	if (n >= cap && cap)
+		buf[cap - 1] = 0;
+	return n < cap ? (int)n : (int)cap - 1;
+}
+
+/* A cursor over one line of text. */
+struct rl_line {
+	const char *file;
+	u32 lineno;
+	const char *start;	/* first character of the line */
+	const char *p;
+	const char *end;	/* end of the line (no newline, no comment) */
+	char *err;
+	size_t errlen;
+};
+
+static int fail(struct rl_line *l, const char *at, const char *what)
+{
+	snprintf(l->err, l->errlen, "%s:%u:%u: expected %s", l->file,
+		 (unsigned int)l->lineno, (unsigned int)(at - l->start + 1), what);
+	return -1;
+}
+
+/* Next whitespace-separated word into @word; false at end of line. */
+static bool next_word(struct rl_line *l, char *word, size_t cap,
+		      const char **at)
+{
+	size_t n = 0;
+
+	while (l->p < l->end && (*l->p == ' ' || *l->p == '\t' || *l->p == '\r'))
+		l->p++;
+	*at = l->p;
+	if (l->p >= l->end)
+		return false;
+	while (l->p < l->end && *l->p != ' ' && *l->p != '\t' && *l->p != '\r') {
+		if (n + 1 < cap)
+			word[n++] = *l->p;
+		l->p++;
+	}
+	word[n] = 0;
+	return true;
+}
+
+static bool parse_u32(const char *s, u32 *v)
+{
+	u32 r = 0, digits = 0;
+
+	for (; *s; s++, digits++) {
+		if (*s < '0' || *s > '9' || digits >= 6)
+			return false;
+		r = r * 10 + (u32)(*s - '0');
+	}
+	*v = r;
+	return digits > 0;
+}
+
+static int lookup(const char * const *names, u32 n, const char *w)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(names[i], w))
+			return i;
+	return -1;
+}
+
+static int parse_arg(struct rl_line *l, const struct rl_am65_cfg *cfg,
+		     const struct rl_arg_info *a, u16 *out)
+{
+	char w[24], what[64];
+	const char *at;
+	u32 v, max = rl_arg_max(cfg, a), i;
+	int k;
+
+	if (!next_word(l, w, sizeof(w), &at))
+		return fail(l, at, a->what);
+	switch (a->kind) {
+	case RL_A_UPDOWN:
+		if (strcmp(w, "up") && strcmp(w, "down"))
+			return fail(l, at, "up or down");
+		*out = !strcmp(w, "up");
+		return 0;
+	case RL_A_VERDICTS:
+		v = 0;
+		for (i = 0; w[i]; i++) {
+			const char *c = strchr(verdict_letters, w[i]);
+
+			if (i >= 3 || !c || !*c)
+				return fail(l, at, "1 to 3 verdict letters of adptrx");
+			v += (u32)(c - verdict_letters) * (i == 0 ? 1 : i == 1 ? 6 : 36);
+		}
+		*out = ((i - 1) << 8) | v;
+		return 0;
+	case RL_A_TARGET:
+		if (!strcmp(w, "devmap")) {
+			*out = 0;
+			return 0;
+		}
+		if (strncmp(w, "xsk", 3) || !parse_u32(w + 3, &v) || v >= max)
+			return fail(l, at, "devmap or xsk0..xsk7");
+		*out = v + 1;
+		return 0;
+	case RL_A_MODE:
+		k = lookup(mode_names, 3, w);
+		if (k < 0)
+			return fail(l, at, "now, after or never");
+		*out = k;
+		return 0;
+	case RL_A_SITE:
+		k = rl_fault_site_by_name(w);
+		if (k < 0)
+			return fail(l, at, "a fault site (dma_map, desc_alloc, page_alloc, skb_alloc, ring_push, xsk_alloc)");
+		*out = k;
+		return 0;
+	case RL_A_FLAGS:
+		k = lookup(flag_names, 4, w);
+		if (k <= 0)
+			return fail(l, at, "rx, tx or rxtx");
+		*out = k;
+		return 0;
+	default:
+		if (!parse_u32(w, &v) || v > max) {
+			snprintf(what, sizeof(what), "%s 0..%u", a->what,
+				 (unsigned int)max);
+			return fail(l, at, what);
+		}
+		*out = v;
+		return 0;
+	}
+}
+
+static int parse_config(struct rl_line *l, struct rl_am65_cfg *cfg)
+{
+	static const char * const keys[] = {
+		"ports", "disabled", "flows", "chans", "rx_descs", "tx_descs",
+		"pktdma", "quirk", "cpus", "tdown_wait",
+	};
+	u32 *fields[] = {
+		&cfg->ports, &cfg->disabled_ports, &cfg->rx_flows,
+		&cfg->tx_chans, &cfg->rx_descs, &cfg->tx_descs, NULL, NULL,
+		&cfg->nr_cpus, &cfg->tdown_wait,
+	};
+	char w[40];
+	const char *at;
+	u32 v, pktdma = cfg->pktdma, quirk = cfg->rx_tdown_irq_quirk;
+
+	while (next_word(l, w, sizeof(w), &at)) {
+		char *eq = strchr(w, '=');
+		int k;
+
+		if (!eq)
+			return fail(l, at, "key=value");
+		*eq = 0;
+		k = lookup(keys, ARRAY_SIZE(keys), w);
+		if (k < 0)
+			return fail(l, at, "ports, disabled, flows, chans, rx_descs, tx_descs, pktdma, quirk, cpus or tdown_wait");
+		if (!parse_u32(eq + 1, &v))
+			return fail(l, at + (eq - w) + 1, "a number");
+		if (fields[k])
+			*fields[k] = v;
+		else if (k == 6)
+			pktdma = v;
+		else
+			quirk = v;
+	}
+	cfg->pktdma = pktdma == 1;
+	cfg->rx_tdown_irq_quirk = quirk == 1;
+	/* the driver's own probe-time validation */
+	cfg->variants = 0;
+	if (cfg->ports < 1 || cfg->ports > AM65_CPSW_MAX_PORTS ||
+	    cfg->rx_flows < 1 || cfg->rx_flows > AM65_CPSW_MAX_RX_FLOWS ||
+	    cfg->tx_chans < 1 || cfg->tx_chans > AM65_CPSW_MAX_QUEUES ||
+	    cfg->rx_descs < 1 || cfg->rx_descs > AM65_CPSW_MAX_RX_DESC ||
+	    cfg->tx_descs < 2 || cfg->tx_descs > AM65_CPSW_MAX_TX_DESC ||
+	    cfg->nr_cpus < 1 || pktdma > 1 || quirk > 1 ||
+	    cfg->disabled_ports >= BIT(cfg->ports) ||
+	    cfg->disabled_ports == BIT(cfg->ports) - 1)
+		return fail(l, l->start, "a configuration the driver accepts (ports 1-2, flows 1-8, chans 1-8, descs up to 500, one port enabled)");
+	return 0;
+}
+
+static int parse_line(struct rl_line *l, struct rl_trace *t)
+{
+	char w[40];
+	const char *at;
+	u32 i, code, variants = t->cfg.variants;
+	int k;
+
+	if (!next_word(l, w, sizeof(w), &at))
+		return 0;	/* blank or comment */
+	if (!strcmp(w, "config")) {
+		if (t->n_ops)
+			return fail(l, at, "config before the first operation");
+		if (parse_config(l, &t->cfg))
+			return -1;
+		t->cfg.variants = variants;
+		return 0;
+	}
+	if (!strcmp(w, "variant") || !strcmp(w, "expect")) {
+		bool variant = w[0] == 'v';
+
+		if (!next_word(l, w, sizeof(w), &at))
+			return fail(l, at, variant ? "a variant name" : "a finding kind");
+		k = variant ? rl_am65_variant_by_name(w) : rl_finding_kind_by_name(w);
+		if (k < 0)
+			return fail(l, at, variant ?
+				    "a variant name (make variants lists them)" :
+				    "a finding kind (LEAK, DROPPED, OWNER, ...)");
+		if (variant) {
+			t->cfg.variants |= BIT(k);
+		} else {
+			t->has_expect = true;
+			t->expect = k;
+		}
+		goto end;
+	}
+	for (code = 0; code < RL_OP_NR; code++)
+		if (!strcmp(w, rl_op_table[code].name))
+			break;
+	if (code == RL_OP_NR)
+		return fail(l, at, "an operation (open, stop, rx, poll_rx, xmit, attach, xsk_bind, fault, ...)");
+	if (t->n_ops == RL_TRACE_MAX_OPS)
+		return fail(l, at, "at most 512 operations");
+	t->ops[t->n_ops].code = code;
+	for (i = 0; i < rl_op_table[code].nargs; i++)
+		if (parse_arg(l, &t->cfg, &rl_op_table[code].args[i],
+			      &t->ops[t->n_ops].arg[i]))
+			return -1;
+	t->n_ops++;
+end:
+	if (next_word(l, w, sizeof(w), &at))
+		return fail(l, at, "end of line");
+	return 0;
+}
+
+int rl_trace_parse(struct rl_trace *t, const char *text, size_t len,
+		   const char *file, char *err, size_t errlen)
+{
+	struct rl_line l = { .file = file, .err = err, .errlen = errlen };
+	const char *p = text, *end = text + len;
+
+	rl_trace_init(t);
+	while (p < end) {
+		const char *eol = p, *hash;
+
+		while (eol < end && *eol != '\n')
+			eol++;
+		l.lineno++;
+		l.start = p;
+		l.p = p;
+		for (hash = p; hash < eol && *hash != '#'; hash++)
+			if (!*hash)
+				return fail(&l, hash, "text, not a NUL byte");
+		l.end = hash;
+		if (parse_line(&l, t))
+			return -1;
+		p = eol + 1;
+	}
+	return 0;
+}
