@@ -21,7 +21,7 @@ HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 .PHONY: help deps check host-check host-shim-selftest kunit lint clean bench-check variants \
-	fuzz fuzz-build fuzz-smoke replay regressions bench-fuzz
+	fuzz fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz
 
 help: ## this list
 	@grep -hE '^[a-z][a-z0-9_-]*:.*## ' $(MAKEFILE_LIST) | \
@@ -126,6 +126,20 @@ $(FZ)/rl_trace_conv: fuzz/harness/trace_conv.c fuzz/harness/rl_file.c $(FUZZ_DEP
 	@mkdir -p $(@D)
 	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ fuzz/harness/trace_conv.c fuzz/harness/rl_file.c $(FUZZ_CORE)
 
+AFL_FLAGS := -std=gnu11 -g -O1 -Wno-unused-parameter -fsanitize=fuzzer $(FUZZ_INC)
+
+$(FZ)/am65_afl: fuzz/harness/fuzz_am65.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	AFL_QUIET=1 afl-clang-fast $(AFL_FLAGS) -o $@ fuzz/harness/fuzz_am65.c $(FUZZ_CORE)
+
+$(FZ)/am65_afl_cmplog: fuzz/harness/fuzz_am65.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	AFL_QUIET=1 AFL_LLVM_CMPLOG=1 afl-clang-fast $(AFL_FLAGS) -o $@ fuzz/harness/fuzz_am65.c $(FUZZ_CORE)
+
+JOBS ?= 1
+fuzz-afl: deps fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog ## the same with AFL++ (JOBS=n: main + n-1 secondaries)
+	@bash fuzz/run-afl.sh "$(FZ)" "$(FUZZ_TIME)" "$(VARIANT)" "$(JOBS)"
+
 fuzz-build: $(FZ)/am65_libfuzzer $(FZ)/parser_libfuzzer $(FZ)/am65_plain $(FZ)/rl_replay $(FZ)/rl_trace_conv $(BUILD)/variants
 
 fuzz: deps fuzz-build ## THE MAIN JOB: libFuzzer on the driver for FUZZ_TIME s (VARIANT=name hunts a bug)
@@ -138,9 +152,11 @@ replay: $(FZ)/rl_replay ## replay TRACE=file (*.trace or fuzz bytes), step by st
 regressions: $(FZ)/rl_replay $(FZ)/rl_trace_conv $(FZ)/am65_plain ## replay fuzz/regressions (expected findings) and the corpus
 	@bash fuzz/check-regressions.sh "$(FZ)"
 
-fuzz-smoke: fuzz-build ## a few seconds of each fuzz target on the patched driver
+fuzz-smoke: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog ## a few seconds of each engine on the patched driver, and the parser fuzzer
 	@bash fuzz/run-libfuzzer.sh "$(FZ)" 5 "" smoke
-	@$(FZ)/parser_libfuzzer -max_total_time=3 -print_final_stats=0 fuzz/corpus/parser 2>&1 | tail -n 1
+	@bash fuzz/run-afl.sh "$(FZ)" 5 "" 1 | grep -E '^== '
+	@mkdir -p $(FZ)/parser-corpus && $(FZ)/parser_libfuzzer -max_total_time=3 \
+		$(FZ)/parser-corpus fuzz/corpus/parser 2>&1 | grep -E 'Done|ERROR|deadly' | tail -n 1
 
 bench-fuzz: $(FZ)/am65_libfuzzer $(FZ)/empty_libfuzzer ## exec/s of the harness vs an empty target, same flags
 	@bash fuzz/bench.sh "$(FZ)"

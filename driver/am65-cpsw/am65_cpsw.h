@@ -248,11 +248,13 @@ void rl_am65_cpsw_rebuilt(struct am65_cpsw_common *common, int ret);
 /* Ports that have a net_device (not disabled in the DT). */
 struct am65_cpsw_port *rl_am65_port(struct am65_cpsw_common *common, u32 port);
 /*
- * RX liveness: with no fault armed, after a poll every flow's descriptors
- * are back in the FDQ or waiting in the completion ring (depth kept).
+ * RX liveness: with no fault armed, after a poll of flow @polled its
+ * descriptors are back in the FDQ or waiting in the completion ring
+ * (depth kept; a zero-copy flow may be short only while its pool has no
+ * buffer).  With UDMA-P the shared FDQ is checked for the whole channel.
  * Reported as RL_F_LIVENESS; returns true when it holds.
  */
-bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common);
+bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common, u32 polled);
 /*
  * TX liveness after a completion NAPI ran: a zero-copy queue does not
  * leave user TX descriptors waiting while it could send them (descriptors

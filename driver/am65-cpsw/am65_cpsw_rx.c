@@ -547,7 +547,7 @@ static bool zc_short_ok(const struct am65_cpsw_rx_flow *flow)
 	return pool && !pool->free_cnt && pool->fill.prod == pool->fill.cons;
 }
 
-bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common)
+bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common, u32 polled)
 {
 	struct rl_k3_udma_glue_rx_channel *chn = common->rx_chns.rx_chn;
 	u32 f, held = 0, want = 0;
@@ -561,14 +561,18 @@ bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common)
 
 		held += fl->ring->ndesc;
 		want += common->rx_chns.descs_num;
-		/* buffers owed to the ring count once the pool can pay them */
-		if (flow->rx_missing && zc_short_ok(flow))
+		/*
+		 * Buffers owed to the ring count when the pool cannot pay them,
+		 * or when the flow has not been polled since (its refill runs
+		 * in its own NAPI).
+		 */
+		if (flow->rx_missing && (f != polled || zc_short_ok(flow)))
 			held += flow->rx_missing;
 		if (!common->cfg.pktdma && f + 1 < common->rx_ch_num_flows)
 			continue;
 		/* PKTDMA: per flow; UDMA-P: the shared FDQ, once at the end */
 		held += fl->fdq->ndesc;
-		if (held != want) {
+		if (held != want && (!common->cfg.pktdma || f == polled)) {
 			rl_ledger_report_count(common->m->ledger, RL_F_LIVENESS,
 					       RL_OBJ_DESC, f, want, held,
 					       "RX ring short after a poll with no fault armed: the flow will stall");

@@ -227,7 +227,8 @@ int rl_am65_cpsw_ndo_xdp_xmit(struct am65_cpsw_common *common, u32 port_idx,
 	struct am65_cpsw_tx_chn *tx_chn;
 	u32 i;
 
-	if (!port || !common->usage_count)
+	/* the channels may be down while the port is up (failed rebuild) */
+	if (!port || !common->queues_up)
 		return -ENETDOWN;
 	tx_chn = &common->tx_chns[common->m->cpu % common->tx_ch_num];
 	for (i = 0; i < n; i++)

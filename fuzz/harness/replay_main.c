@@ -3,12 +3,14 @@
  * replay_main.c - run traces (text *.trace or fuzz bytes) on the extracted
  * driver and print every step with its ledger deltas.
  *
- *   rl_replay [-q] FILE...
+ *   rl_replay [-q] [-patched] FILE...
  *
  * The variant comes from the trace's "variant" lines, else from
  * RINGLEDGER_VARIANT.  A trace with "expect KIND" must produce a finding of
  * that kind; any other trace must produce none.  Exit 0 when every file
- * met its expectation, 1 when one did not, 2 on bad input.
+ * met its expectation, 1 when one did not, 2 on bad input.  With
+ * -patched, variant and expect lines are ignored: the patched driver must
+ * run every trace without a finding.
  */
 #include "rl_run.h"
 #include "rl_file.h"
@@ -17,7 +19,7 @@ int main(int argc, char **argv)
 {
 	static struct rl_trace t;
 	u32 env_variants = rl_run_variants_from_env();
-	bool quiet = false, all_ok = true;
+	bool quiet = false, patched = false, all_ok = true;
 	int i, files = 0;
 
 	for (i = 1; i < argc; i++) {
@@ -29,11 +31,21 @@ int main(int argc, char **argv)
 			quiet = true;
 			continue;
 		}
+		if (!strcmp(argv[i], "-patched")) {
+			patched = true;
+			env_variants = 0;
+			continue;
+		}
 		files++;
 		rl_file_load(argv[i], &t, &is_text);
+		if (patched) {
+			t.cfg.variants = 0;
+			t.has_expect = false;
+		}
 		if (!t.cfg.variants)
 			t.cfg.variants = env_variants;
 		r.verbose = !quiet;
+		r.digest_steps = true;
 		printf("== %s (%u operations)\n", argv[i], (unsigned int)t.n_ops);
 		rl_run_trace(&r, &t);
 		if (t.has_expect)
@@ -52,7 +64,7 @@ int main(int argc, char **argv)
 		all_ok &= ok;
 	}
 	if (!files) {
-		fprintf(stderr, "usage: rl_replay [-q] FILE... (*.trace text or fuzz bytes)\n");
+		fprintf(stderr, "usage: rl_replay [-q] [-patched] FILE... (*.trace text or fuzz bytes)\n");
 		return 2;
 	}
 	return all_ok ? 0 : 1;

@@ -17,7 +17,8 @@ struct rl_run {
 	u32 findings;
 	struct rl_finding first;
 	u32 first_op;
-	u64 digest;		/* ledger digest at the end */
+	bool digest_steps;	/* fold the ledger digest of every step */
+	u64 digest;		/* digest of the run (every step if asked) */
 };
 
 /* Variant mask from RINGLEDGER_VARIANT (comma separated names); exits 2

@@ -107,8 +107,9 @@ int rl_world_poll_rx(struct rl_world *w, u32 flow, int budget)
 	int ret = rl_napi_run(&w->common->rx_chns.flows[flow].napi_rx, budget,
 			      w->cpu);
 
-	if (!armed)
-		rl_am65_cpsw_check_rx_depth(w->common);
+	/* only a poll that ran owes a full ring (no wakeup, no poll) */
+	if (!armed && ret >= 0)
+		rl_am65_cpsw_check_rx_depth(w->common, flow);
 	rl_world_check(w);
 	return ret;
 }

@@ -314,7 +314,8 @@ static void am65_fault_sites(struct kunit *test)
 	/* with the fault gone, the next polls refill the rings */
 	am65_bed_rx(b, 0, 0, 1, 64);
 	am65_bed_settle(b);
-	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_check_rx_depth(b->common));
+	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_check_rx_depth(b->common, 0));
+	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_check_rx_depth(b->common, 1));
 	am65_bed_stop(b, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
