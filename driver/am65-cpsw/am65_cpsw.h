@@ -146,6 +146,7 @@ struct am65_cpsw_tx_chn {
 	u32 descs_num;
 	struct rl_xsk_pool *xsk_pool;	/* zero-copy TX when set */
 	u32 xsk_port_id;
+	bool tdown_pending;	/* this channel's marker still due */
 	u32 xsk_inflight;	/* XSK_TX descriptors the hardware holds */
 	u32 xsk_dropped;	/* peeked frames that never went out */
 };

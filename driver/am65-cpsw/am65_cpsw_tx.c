@@ -301,8 +301,16 @@ static int am65_cpsw_nuss_tx_compl_packets(struct am65_cpsw_tx_chn *tx_chn,
 		if (rl_k3_udma_glue_pop_tx_chn(tx_chn->tx_chn, &desc_dma))
 			break;
 		if (rl_cppi5_desc_is_tdcm(desc_dma)) {
-			if (--common->tdown_cnt == 0)
-				common->tdown_complete = true;
+			/*
+			 * A marker late from an earlier teardown can land in this
+			 * run's ring; mainline counts it (atomic_dec_and_test) and
+			 * tdown_cnt goes wrong.  Count one marker per channel.
+			 */
+			if (tx_chn->tdown_pending) {
+				tx_chn->tdown_pending = false;
+				if (--common->tdown_cnt == 0)
+					common->tdown_complete = true;
+			}
 			break;
 		}
 		desc = rl_k3_cppi_desc_pool_dma2virt(tx_chn->desc_pool, desc_dma);
@@ -421,8 +429,10 @@ void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common)
 
 	common->tdown_cnt = common->tx_ch_num;
 	common->tdown_complete = false;
-	for (i = 0; i < common->tx_ch_num; i++)
+	for (i = 0; i < common->tx_ch_num; i++) {
+		common->tx_chns[i].tdown_pending = true;
 		rl_k3_udma_glue_tdown_tx_chn(common->tx_chns[i].tx_chn, false);
+	}
 	/*
 	 * wait_for_completion_timeout(&tdown_complete, 1 s): the completion
 	 * NAPIs run while the hardware finishes; when the wait times out, the
@@ -440,14 +450,18 @@ void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common)
 	/*
 	 * Fix (tx_tdown_timeout_leak): when the wait timed out, mainline
 	 * resets the channels and the completion rings are dropped with the
-	 * packets in them.  The hardware is stopped now: complete what it
-	 * already queued before the reset.
+	 * packets in them.  Complete what the hardware already queued before
+	 * the reset - after a timeout, and also after a wait that a stale
+	 * marker ended early.
 	 */
 	if (!rl_am65_bug(common, RL_V_TX_TDOWN_TIMEOUT_LEAK))
 		while (am65_cpsw_tx_poll_all(common))
 			;
-	for (i = 0; i < common->tx_ch_num; i++)
+	common->tdown_cnt = 0;
+	for (i = 0; i < common->tx_ch_num; i++) {
+		common->tx_chns[i].tdown_pending = false;
 		rl_am65_cpsw_destroy_txq(common, i);
+	}
 	/*
 	 * The cleanup callback frees what never went out without telling
 	 * BQL; nothing is in flight any more, so restart the byte counts

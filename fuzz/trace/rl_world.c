@@ -101,7 +101,8 @@ u32 rl_world_rx(struct rl_world *w, u32 flow, u32 port, u32 n, u32 len)
 	return done;
 }
 
-int rl_world_poll_rx(struct rl_world *w, u32 flow, int budget)
+/* One RX poll with its liveness check; the global check is the caller's. */
+static int world_poll_rx(struct rl_world *w, u32 flow, int budget)
 {
 	bool armed = rl_model_fault_armed(w->m);
 	int ret = rl_napi_run(&w->common->rx_chns.flows[flow].napi_rx, budget,
@@ -110,17 +111,31 @@ int rl_world_poll_rx(struct rl_world *w, u32 flow, int budget)
 	/* only a poll that ran owes a full ring (no wakeup, no poll) */
 	if (!armed && ret >= 0)
 		rl_am65_cpsw_check_rx_depth(w->common, flow);
-	rl_world_check(w);
 	return ret;
 }
 
-int rl_world_poll_tx(struct rl_world *w, u32 chn, int budget)
+static int world_poll_tx(struct rl_world *w, u32 chn, int budget)
 {
 	bool armed = rl_model_fault_armed(w->m);
 	int ret = rl_napi_run(&w->common->tx_chns[chn].napi_tx, budget, w->cpu);
 
 	if (!armed && ret >= 0)
 		rl_am65_cpsw_check_tx_progress(w->common, chn);
+	return ret;
+}
+
+int rl_world_poll_rx(struct rl_world *w, u32 flow, int budget)
+{
+	int ret = world_poll_rx(w, flow, budget);
+
+	rl_world_check(w);
+	return ret;
+}
+
+int rl_world_poll_tx(struct rl_world *w, u32 chn, int budget)
+{
+	int ret = world_poll_tx(w, chn, budget);
+
 	rl_world_check(w);
 	return ret;
 }
@@ -145,17 +160,19 @@ void rl_world_settle(struct rl_world *w)
 		busy = false;
 		for (i = 0; i < c->rx_ch_num_flows; i++) {
 			rl_am65_cpsw_rx_irq(c, i);
-			busy |= rl_world_poll_rx(w, i, AM65_CPSW_NAPI_WEIGHT) > 0;
+			busy |= world_poll_rx(w, i, AM65_CPSW_NAPI_WEIGHT) > 0;
 		}
 		for (i = 0; i < c->tx_ch_num; i++) {
 			busy |= rl_hw_tx_complete(c->tx_chns[i].tx_chn, 64) > 0;
 			rl_am65_cpsw_tx_irq(c, i);
-			busy |= rl_world_poll_tx(w, i, AM65_CPSW_NAPI_WEIGHT) > 0;
+			busy |= world_poll_tx(w, i, AM65_CPSW_NAPI_WEIGHT) > 0;
 			/* zero-copy TX queues more from the completion NAPI */
 			busy |= c->tx_chns[i].tx_chn->enabled &&
 				rl_ring_occ(c->tx_chns[i].tx_chn->ring) > 0;
 		}
 	}
+	/* one operation, one global check */
+	rl_world_check(w);
 }
 
 /*

@@ -13,7 +13,7 @@
 #include "am65_cpsw.h"
 
 #define RL_WORLD_SOCKETS	AM65_CPSW_MAX_QUEUES
-#define RL_WORLD_UMEM_FRAMES	64
+#define RL_WORLD_UMEM_FRAMES	32
 
 struct rl_world {
 	struct rl_model *m;
