@@ -40,6 +40,8 @@ for c in "$out"/*/crashes/id:*; do
 	line=$("$fz/am65_plain" "$m.min" 2>&1 | grep -m1 'ringledger: finding' || true)
 	kind=$(sed -n 's/.*: step [0-9]*: \([A-Z_]*\) .*/\1/p' <<<"$line")
 	"$fz/rl_trace_conv" "$m.min" "$m.tmp.trace"
+	kind=$(RINGLEDGER_VARIANT=$variant "$fz/rl_replay" -q "$m.tmp.trace" 2>/dev/null |
+		sed -n 's/.*first: step [0-9]*: \([A-Z_]*\) .*/\1/p' | head -n 1)
 	{
 		echo "# found by make fuzz-afl${variant:+ VARIANT=$variant}: ${line#*: }"
 		[ -n "$variant" ] && echo "variant $variant"

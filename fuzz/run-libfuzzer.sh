@@ -40,6 +40,9 @@ for f in "$work"/findings/crash-* "$work"/findings/timeout-* "$work"/findings/le
 		-exact_artifact_path="$f.min" "$f" >/dev/null 2>&1 || true
 	[ -s "$f.min" ] || cp "$f" "$f.min"
 	"$fz/rl_trace_conv" "$f.min" "$f.tmp.trace"
+	# minimising keeps "a finding", not its kind: expect what it now finds
+	kind=$(RINGLEDGER_VARIANT=$variant "$fz/rl_replay" -q "$f.tmp.trace" 2>/dev/null |
+		sed -n 's/.*first: step [0-9]*: \([A-Z_]*\) .*/\1/p' | head -n 1)
 	{
 		echo "# found by make fuzz${variant:+ VARIANT=$variant} after ${elapsed}s: ${line#*: }"
 		[ -n "$variant" ] && echo "variant $variant"
