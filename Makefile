@@ -21,7 +21,7 @@ HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 .PHONY: help deps check host-check host-shim-selftest kunit lint clean bench-check variants \
-	fuzz fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz
+	fuzz fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz ossfuzz-build
 
 help: ## this list
 	@grep -hE '^[a-z][a-z0-9_-]*:.*## ' $(MAKEFILE_LIST) | \
@@ -64,7 +64,7 @@ host-check: host-shim-selftest $(BUILD)/variants $(BUILD)/gcc/kunit_host $(BUILD
 		test $${PIPESTATUS[0]} -eq 0 || { grep -B2 -A3 'FAILED\|not ok' $(BUILD)/$$cc/ktap.log | head -60; exit 1; }; \
 	done
 
-check: deps lint host-check regressions fuzz-smoke kunit ## everything: lint, host suites, regressions, fuzz smoke, UML+KASAN
+check: deps lint host-check regressions fuzz-smoke ossfuzz-build kunit ## everything: lint, host suites, regressions, fuzz smoke, UML+KASAN
 	@echo "make check: all passed"
 
 kunit: deps ## the same suites in-kernel: UML with KASAN (kunit.py)
@@ -157,6 +157,11 @@ fuzz-smoke: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog ## a few seconds of 
 	@bash fuzz/run-afl.sh "$(FZ)" 5 "" 1 | grep -E '^== '
 	@mkdir -p $(FZ)/parser-corpus && $(FZ)/parser_libfuzzer -max_total_time=3 \
 		$(FZ)/parser-corpus fuzz/corpus/parser 2>&1 | grep -E 'Done|ERROR|deadly' | tail -n 1
+
+ossfuzz-build: ## fuzz/build.sh under the OSS-Fuzz contract (CC/CFLAGS/LIB_FUZZING_ENGINE/OUT), then a short run
+	@rm -rf $(FZ)/ossfuzz && CC=clang CFLAGS="-fsanitize=address,undefined,fuzzer-no-link" \
+		LIB_FUZZING_ENGINE=-fsanitize=fuzzer OUT=$(FZ)/ossfuzz bash fuzz/build.sh
+	@$(FZ)/ossfuzz/ringledger_am65 -runs=200 2>&1 | grep -E '^Done|ERROR' | tail -n 1
 
 bench-fuzz: $(FZ)/am65_libfuzzer $(FZ)/empty_libfuzzer ## exec/s of the harness vs an empty target, same flags
 	@bash fuzz/bench.sh "$(FZ)"

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# OSS-Fuzz / ClusterFuzzLite build contract: compile the fuzz targets with
+# $CC $CFLAGS, link with $LIB_FUZZING_ENGINE, put them and their seed
+# corpora in $OUT.  Local test (CFLAGS carries the coverage
+# instrumentation, as OSS-Fuzz's does):
+#   CC=clang CFLAGS="-fsanitize=address,undefined,fuzzer-no-link" \
+#   LIB_FUZZING_ENGINE=-fsanitize=fuzzer OUT=/tmp/out bash fuzz/build.sh
+set -euo pipefail
+: "${CC:?CC is not set}" "${OUT:?OUT is not set}" "${LIB_FUZZING_ENGINE:?LIB_FUZZING_ENGINE is not set}"
+CFLAGS=${CFLAGS:-}
+src=$(cd "$(dirname "$0")/.." && pwd)
+cd "$src"
+mkdir -p "$OUT"
+inc=(-Imodel -Idriver/am65-cpsw -Ifuzz/trace -Ifuzz/harness)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+objs=()
+for c in model/*.c driver/am65-cpsw/*.c fuzz/trace/*.c fuzz/harness/rl_run.c \
+	 fuzz/harness/fuzz_am65.c fuzz/harness/fuzz_trace_parser.c; do
+	o=$work/$(echo "${c%.c}" | tr / _).o
+	# shellcheck disable=SC2086
+	$CC $CFLAGS -std=gnu11 -g "${inc[@]}" -c "$c" -o "$o"
+	case $c in fuzz/harness/fuzz_*) ;; *) objs+=("$o") ;; esac
+done
+# shellcheck disable=SC2086
+$CC $CFLAGS $LIB_FUZZING_ENGINE -o "$OUT/ringledger_am65" \
+	"$work/fuzz_harness_fuzz_am65.o" "${objs[@]}"
+# shellcheck disable=SC2086
+$CC $CFLAGS $LIB_FUZZING_ENGINE -o "$OUT/ringledger_trace_parser" \
+	"$work/fuzz_harness_fuzz_trace_parser.o" "${objs[@]}"
+(cd fuzz/corpus/am65 && zip -q -j "$OUT/ringledger_am65_seed_corpus.zip" ./*)
+(cd fuzz/corpus/parser && zip -q -j "$OUT/ringledger_trace_parser_seed_corpus.zip" ./*)
+echo "build.sh: $OUT/ringledger_am65, $OUT/ringledger_trace_parser and their seed corpora"
