@@ -21,7 +21,7 @@ HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 .PHONY: help deps check host-check host-shim-selftest kunit lint clean bench-check variants \
-	fuzz fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz ossfuzz-build
+	fuzz fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz ossfuzz-build coverage
 
 help: ## this list
 	@grep -hE '^[a-z][a-z0-9_-]*:.*## ' $(MAKEFILE_LIST) | \
@@ -157,6 +157,18 @@ fuzz-smoke: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog ## a few seconds of 
 	@bash fuzz/run-afl.sh "$(FZ)" 5 "" 1 | grep -E '^== '
 	@mkdir -p $(FZ)/parser-corpus && $(FZ)/parser_libfuzzer -max_total_time=3 \
 		$(FZ)/parser-corpus fuzz/corpus/parser 2>&1 | grep -E 'Done|ERROR|deadly' | tail -n 1
+
+$(FZ)/am65_cov: fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	clang -std=gnu11 -g -O1 -Wno-unused-parameter -fprofile-instr-generate -fcoverage-mapping \
+		$(FUZZ_INC) -o $@ fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c $(FUZZ_CORE)
+
+$(FZ)/rl_matrix: fuzz/harness/matrix_main.c fuzz/harness/rl_file.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ fuzz/harness/matrix_main.c fuzz/harness/rl_file.c $(FUZZ_CORE)
+
+coverage: deps $(FZ)/am65_cov $(FZ)/rl_matrix ## llvm-cov HTML of the corpus + the state x operation matrix (text, PNG)
+	@bash fuzz/coverage.sh "$(FZ)"
 
 ossfuzz-build: ## fuzz/build.sh under the OSS-Fuzz contract (CC/CFLAGS/LIB_FUZZING_ENGINE/OUT), then a short run
 	@rm -rf $(FZ)/ossfuzz && CC=clang CFLAGS="-fsanitize=address,undefined,fuzzer-no-link" \

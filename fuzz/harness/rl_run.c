@@ -96,6 +96,8 @@ bool rl_run_trace(struct rl_run *r, const struct rl_trace *t)
 	for (r->op = 0; r->op < t->n_ops; r->op++) {
 		if (r->verbose)
 			memcpy(before, m->ledger->count, sizeof(before));
+		if (r->before_op)
+			r->before_op(r, &w, &t->ops[r->op]);
 		rl_trace_apply(&w, &t->ops[r->op]);
 		/* same trace, same digests: host, UML and arm64 alike */
 		if (r->digest_steps)
