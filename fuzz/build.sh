@@ -9,8 +9,9 @@ set -euo pipefail
 : "${CC:?CC is not set}" "${OUT:?OUT is not set}" "${LIB_FUZZING_ENGINE:?LIB_FUZZING_ENGINE is not set}"
 CFLAGS=${CFLAGS:-}
 src=$(cd "$(dirname "$0")/.." && pwd)
-cd "$src"
 mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+cd "$src"
 inc=(-Imodel -Idriver/am65-cpsw -Ifuzz/trace -Ifuzz/harness)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
