@@ -244,8 +244,14 @@ u32 rl_am65_cpsw_run_xdp(struct am65_cpsw_rx_flow *flow,
 /* Free one RX buffer of either kind (page or XSK) from its swdata. */
 void rl_am65_cpsw_rx_buf_free(struct am65_cpsw_common *common, void *desc_rx,
 			      bool unmap);
-/* After a queue rebuild (@ret its result): state, carrier, TX queues. */
-void rl_am65_cpsw_rebuilt(struct am65_cpsw_common *common, int ret);
+/*
+ * All RX then TX queues, nothing left on failure; queues_up, carrier and
+ * the ports' TX queues follow the result.
+ */
+int rl_am65_cpsw_create_queues(struct am65_cpsw_common *common);
+/* All TX then RX queues down, if they are up (channels torn down). */
+void rl_am65_cpsw_destroy_queues(struct am65_cpsw_common *common,
+				 bool retain_page_pool);
 /* Ports that have a net_device (not disabled in the DT). */
 struct am65_cpsw_port *rl_am65_port(struct am65_cpsw_common *common, u32 port);
 /*

@@ -201,22 +201,50 @@ bool rl_am65_cpsw_is_valid(const struct am65_cpsw_common *common)
  */
 static int am65_cpsw_nuss_common_open(struct am65_cpsw_common *common)
 {
-	int ret;
+	return common->queues_up ? 0 : rl_am65_cpsw_create_queues(common);
+}
 
-	if (common->queues_up)
-		return 0;
-	ret = rl_am65_cpsw_create_rxqs(common);
-	if (ret)
-		return ret;
-	ret = rl_am65_cpsw_create_txqs(common);
-	if (ret)
-		rl_am65_cpsw_destroy_rxqs(common, false);
+/* After a queue (re)build with result @ret: state, carrier, TX queues. */
+static void am65_cpsw_rebuilt(struct am65_cpsw_common *common, int ret)
+{
+	u32 p;
+
 	common->queues_up = !ret;
+	/*
+	 * v2 leaves the ports up with dead queues after a failed rebuild, and
+	 * the stack keeps transmitting into a channel that is off.  Tell the
+	 * stack: carrier and TX queues follow the queues.
+	 */
+	for (p = 0; p < common->port_num; p++) {
+		struct am65_cpsw_port *port = rl_am65_port(common, p);
+
+		if (!port || !port->ndev->up)
+			continue;
+		if (ret) {
+			rl_netif_tx_stop_all_queues(port->ndev);
+			rl_netif_carrier_off(port->ndev);
+		} else {
+			rl_netif_carrier_on(port->ndev);
+			rl_netif_tx_start_all_queues(port->ndev);
+		}
+	}
+}
+
+int rl_am65_cpsw_create_queues(struct am65_cpsw_common *common)
+{
+	int ret = rl_am65_cpsw_create_rxqs(common);
+
+	if (!ret) {
+		ret = rl_am65_cpsw_create_txqs(common);
+		if (ret)
+			rl_am65_cpsw_destroy_rxqs(common, false);
+	}
+	am65_cpsw_rebuilt(common, ret);
 	return ret;
 }
 
-static void am65_cpsw_destroy_queues(struct am65_cpsw_common *common,
-				     bool retain_page_pool)
+void rl_am65_cpsw_destroy_queues(struct am65_cpsw_common *common,
+				 bool retain_page_pool)
 {
 	if (!common->queues_up)
 		return;
@@ -229,7 +257,7 @@ static void am65_cpsw_destroy_queues(struct am65_cpsw_common *common,
 static void am65_cpsw_nuss_common_stop(struct am65_cpsw_common *common)
 {
 	if (common->usage_count == 1)
-		am65_cpsw_destroy_queues(common, false);
+		rl_am65_cpsw_destroy_queues(common, false);
 }
 
 static int am65_cpsw_ndo_open(struct am65_cpsw_common *common, u32 p,
@@ -286,7 +314,6 @@ int rl_am65_cpsw_ndo_bpf(struct am65_cpsw_common *common, u32 p,
 	struct am65_cpsw_port *port = rl_am65_port(common, p);
 	struct rl_bpf_prog *old;
 	bool running;
-	int ret;
 
 	if (!port) {
 		if (prog)
@@ -311,46 +338,12 @@ int rl_am65_cpsw_ndo_bpf(struct am65_cpsw_common *common, u32 p,
 	 * failed rebuild leaves the ports up with no queues, as v2 does.
 	 */
 	running = common->usage_count > 0;
-	am65_cpsw_destroy_queues(common, true);
+	rl_am65_cpsw_destroy_queues(common, true);
 	old = port->xdp_prog;
 	port->xdp_prog = prog;
 	if (old)
 		rl_bpf_prog_put(old);
-	if (!running)
-		return 0;
-	ret = rl_am65_cpsw_create_rxqs(common);
-	if (!ret) {
-		ret = rl_am65_cpsw_create_txqs(common);
-		if (ret)
-			rl_am65_cpsw_destroy_rxqs(common, false);
-	}
-	rl_am65_cpsw_rebuilt(common, ret);
-	return ret;
-}
-
-void rl_am65_cpsw_rebuilt(struct am65_cpsw_common *common, int ret)
-{
-	u32 p;
-
-	common->queues_up = !ret;
-	/*
-	 * v2 leaves the ports up with dead queues after a failed rebuild, and
-	 * the stack keeps transmitting into a channel that is off.  Tell the
-	 * stack: carrier and TX queues follow the queues.
-	 */
-	for (p = 0; p < common->port_num; p++) {
-		struct am65_cpsw_port *port = rl_am65_port(common, p);
-
-		if (!port || !port->ndev->up)
-			continue;
-		if (ret) {
-			rl_netif_tx_stop_all_queues(port->ndev);
-			rl_netif_carrier_off(port->ndev);
-		} else {
-			rl_netif_carrier_on(port->ndev);
-			rl_netif_tx_start_all_queues(port->ndev);
-		}
-	}
+	return running ? rl_am65_cpsw_create_queues(common) : 0;
 }
 
 void rl_am65_cpsw_link(struct am65_cpsw_common *common, u32 p, bool up)

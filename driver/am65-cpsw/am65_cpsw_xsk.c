@@ -44,19 +44,10 @@ static int am65_cpsw_xsk_rebuild(struct am65_cpsw_common *common, u32 qid,
 	 * channels down and drain like a program swap (page_pools kept).
 	 */
 	if (destroy) {
-		rl_am65_cpsw_destroy_txqs(common);
-		rl_am65_cpsw_destroy_rxqs(common, true);
-		common->queues_up = false;
+		rl_am65_cpsw_destroy_queues(common, true);
 		return 0;
 	}
-	ret = rl_am65_cpsw_create_rxqs(common);
-	if (!ret) {
-		ret = rl_am65_cpsw_create_txqs(common);
-		if (ret)
-			rl_am65_cpsw_destroy_rxqs(common, false);
-	}
-	rl_am65_cpsw_rebuilt(common, ret);
-	return ret;
+	return rl_am65_cpsw_create_queues(common);
 }
 
 static int am65_cpsw_xsk_pool_enable(struct am65_cpsw_port *port,
