@@ -6,7 +6,7 @@ CACHE   ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/ringledger
 BUILD   ?= build
 KSRC    ?= $(CACHE)/linux-source-6.1
 KBUILD_UML ?= $(CACHE)/build-uml-kasan
-JOBS    ?= $(shell nproc)
+KJOBS   ?= $(shell nproc)
 
 MODEL_SRCS  := $(sort $(wildcard model/*.c))
 DRIVER_SRCS := $(sort $(wildcard driver/*/*.c))
@@ -68,7 +68,7 @@ check: deps lint host-check regressions fuzz-smoke ossfuzz-build kunit ## everyt
 	@echo "make check: all passed"
 
 kunit: deps ## the same suites in-kernel: UML with KASAN (kunit.py)
-	@bash kunit/kernel/run-uml.sh "$(KSRC)" "$(KBUILD_UML)" "$(JOBS)"
+	@bash kunit/kernel/run-uml.sh "$(KSRC)" "$(KBUILD_UML)" "$(KJOBS)"
 
 lint: deps ## checkpatch.pl on kernel-side C; no #if outside the compat header
 	@bash .ci/lint "$(KSRC)"
