@@ -41,7 +41,7 @@ for c in "$out"/*/crashes/id:*; do
 	kind=$(sed -n 's/.*: step [0-9]*: \([A-Z_]*\) .*/\1/p' <<<"$line")
 	"$fz/rl_trace_conv" "$m.min" "$m.tmp.trace"
 	kind=$(RINGLEDGER_VARIANT=$variant "$fz/rl_replay" -q "$m.tmp.trace" 2>/dev/null |
-		sed -n 's/.*first: step [0-9]*: \([A-Z_]*\) .*/\1/p' | head -n 1)
+		sed -n 's/.*first: step [0-9]*: \([A-Z_]*\) .*/\1/p' | head -n 1 || true)
 	{
 		echo "# found by make fuzz-afl${variant:+ VARIANT=$variant}: ${line#*: }"
 		[ -n "$variant" ] && echo "variant $variant"

@@ -42,7 +42,7 @@ for f in "$work"/findings/crash-* "$work"/findings/timeout-* "$work"/findings/le
 	"$fz/rl_trace_conv" "$f.min" "$f.tmp.trace"
 	# minimising keeps "a finding", not its kind: expect what it now finds
 	kind=$(RINGLEDGER_VARIANT=$variant "$fz/rl_replay" -q "$f.tmp.trace" 2>/dev/null |
-		sed -n 's/.*first: step [0-9]*: \([A-Z_]*\) .*/\1/p' | head -n 1)
+		sed -n 's/.*first: step [0-9]*: \([A-Z_]*\) .*/\1/p' | head -n 1 || true)
 	{
 		echo "# found by make fuzz${variant:+ VARIANT=$variant} after ${elapsed}s: ${line#*: }"
 		[ -n "$variant" ] && echo "variant $variant"
