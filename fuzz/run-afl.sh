@@ -37,19 +37,9 @@ for c in "$out"/*/crashes/id:*; do
 	found=1
 	m=$out/$(basename "$(dirname "$(dirname "$c")")")-$(basename "$c" | cut -d, -f1 | tr ':' '_')
 	afl-tmin -i "$c" -o "$m.min" -m none -- "$fz/am65_afl" > /dev/null 2>&1 || cp "$c" "$m.min"
-	line=$("$fz/am65_plain" "$m.min" 2>&1 | grep -m1 'ringledger: finding' || true)
-	kind=$(sed -n 's/.*: step [0-9]*: \([A-Z_]*\) .*/\1/p' <<<"$line")
-	"$fz/rl_trace_conv" "$m.min" "$m.tmp.trace"
-	kind=$(RINGLEDGER_VARIANT=$variant "$fz/rl_replay" -q "$m.tmp.trace" 2>/dev/null |
-		sed -n 's/.*first: step [0-9]*: \([A-Z_]*\) .*/\1/p' | head -n 1 || true)
-	{
-		echo "# found by make fuzz-afl${variant:+ VARIANT=$variant}: ${line#*: }"
-		[ -n "$variant" ] && echo "variant $variant"
-		[ -n "$kind" ] && echo "expect $kind"
-		cat "$m.tmp.trace"
-	} > "$m.trace"
-	rm -f "$m.tmp.trace"
-	echo "== FINDING: ${line:-see $c}"
+	line=$(bash "$repo/fuzz/finding-to-trace.sh" "$fz" "$m.min" "$m.trace" "$variant" \
+		"make fuzz-afl")
+	echo "== FINDING: ${line}"
 	echo "   minimised trace: $m.trace  (make replay TRACE=$m.trace)"
 done
 [ $found = 0 ] && { echo "== no finding"; exit 0; }

@@ -34,23 +34,12 @@ found=0
 for f in "$work"/findings/crash-* "$work"/findings/timeout-* "$work"/findings/leak-*; do
 	[ -f "$f" ] || continue
 	found=1
-	line=$(grep -m1 'ringledger: finding' "$log" || grep -m1 -E 'ERROR|SUMMARY' "$log" || true)
-	kind=$(sed -n 's/.*: step [0-9]*: \([A-Z_]*\) .*/\1/p' <<<"$line")
 	RINGLEDGER_VARIANT=$variant "$bin" -minimize_crash=1 -max_total_time=15 \
 		-exact_artifact_path="$f.min" "$f" >/dev/null 2>&1 || true
 	[ -s "$f.min" ] || cp "$f" "$f.min"
-	"$fz/rl_trace_conv" "$f.min" "$f.tmp.trace"
-	# minimising keeps "a finding", not its kind: expect what it now finds
-	kind=$(RINGLEDGER_VARIANT=$variant "$fz/rl_replay" -q "$f.tmp.trace" 2>/dev/null |
-		sed -n 's/.*first: step [0-9]*: \([A-Z_]*\) .*/\1/p' | head -n 1 || true)
-	{
-		echo "# found by make fuzz${variant:+ VARIANT=$variant} after ${elapsed}s: ${line#*: }"
-		[ -n "$variant" ] && echo "variant $variant"
-		[ -n "$kind" ] && echo "expect $kind"
-		cat "$f.tmp.trace"
-	} > "$f.trace"
-	rm -f "$f.tmp.trace"
-	echo "== FINDING (${elapsed}s): ${line:-see $log}"
+	line=$(bash "$repo/fuzz/finding-to-trace.sh" "$fz" "$f.min" "$f.trace" "$variant" \
+		"make fuzz after ${elapsed}s")
+	echo "== FINDING (${elapsed}s): ${line}"
 	echo "   minimised trace: $f.trace  (make replay TRACE=$f.trace)"
 	echo "   keep it as a regression: cp $f.trace fuzz/regressions/"
 done

@@ -313,7 +313,31 @@ static void am65_zc_seed_nfs_boot_teardown_leak(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
 
+/* The zero-copy TX liveness check fires when sendable frames wait. */
+static void am65_zc_tx_progress_check_fires(struct kunit *test)
+{
+	struct am65_bed *b = am65_bed_start(test, NULL);
+
+	am65_bed_attach_xsk(b, 0, v_pass, 1, 0);
+	am65_bed_xsk_bind(b, 0, 0);
+	am65_bed_open(b, 0);
+	am65_bed_xsk_submit(b, 0, 3, 100);
+	/* descriptors free, completion slots free, NAPI never ran: stuck */
+	RL_EXPECT_FINDING(b->ctx, RL_F_LIVENESS,
+			  KUNIT_EXPECT_FALSE(test,
+				rl_am65_cpsw_check_tx_progress(b->common, 0)));
+	/* after the completion NAPI ran, nothing waits */
+	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
+	am65_bed_poll_tx(b, 0, 64);
+	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_check_tx_progress(b->common, 0));
+	am65_bed_settle(b);
+	am65_bed_xsk_reap(b, 0, 8);
+	am65_bed_stop(b, 0);
+	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
+}
+
 static struct kunit_case am65_zc_cases[] = {
+	KUNIT_CASE(am65_zc_tx_progress_check_fires),
 	KUNIT_CASE(am65_zc_enable_disable_cycles),
 	KUNIT_CASE(am65_zc_error_cases),
 	KUNIT_CASE_PARAM(am65_zc_fill_ring_states, fill_gen_params),
