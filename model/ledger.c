@@ -145,11 +145,6 @@ void rl_ledger_unreserve(struct rl_ledger *l, enum rl_obj_class cls,
 		l->reserved[cls] = base;
 }
 
-u32 rl_ledger_owner(const struct rl_ledger *l, enum rl_obj_class cls, u32 id)
-{
-	return id < l->cap[cls] ? l->owner[cls][id] : RL_OWNER(RL_OWN_NONE, 0);
-}
-
 void rl_ledger_report(struct rl_ledger *l, const struct rl_finding *f)
 {
 	struct rl_finding copy = *f;

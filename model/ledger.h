@@ -110,7 +110,13 @@ bool rl_ledger_reserve(struct rl_ledger *l, enum rl_obj_class cls, u32 n,
 void rl_ledger_unreserve(struct rl_ledger *l, enum rl_obj_class cls,
 			 u32 base, u32 n);
 
-u32 rl_ledger_owner(const struct rl_ledger *l, enum rl_obj_class cls, u32 id);
+/* Inline: the per-step check asks this for every slot (make bench-fuzz). */
+static inline u32 rl_ledger_owner(const struct rl_ledger *l,
+				  enum rl_obj_class cls, u32 id)
+{
+	return id < l->cap[cls] ? l->owner[cls][id] : RL_OWNER(RL_OWN_NONE, 0);
+}
+
 /*
  * Move object @id from owner @from to owner @to.  When the object is not
  * with @from, report @kind (RL_F_OWNER, RL_F_DOUBLE_FREE...) with @what and
