@@ -97,9 +97,10 @@ VARIANT   ?=
 FZ        := $(BUILD)/fuzz
 FUZZ_CORE := $(MODEL_SRCS) $(DRIVER_SRCS) $(TRACE_SRCS) fuzz/harness/rl_run.c
 FUZZ_INC  := -Imodel -Idriver/am65-cpsw -Ifuzz/trace -Ifuzz/harness
-FUZZ_DEPS := $(FUZZ_CORE) $(wildcard model/*.h driver/*/*.h fuzz/trace/*.h fuzz/harness/*.h)
+FUZZ_DEPS := $(FUZZ_CORE) fuzz/oracle-nocov.txt $(wildcard model/*.h driver/*/*.h fuzz/trace/*.h fuzz/harness/*.h)
 LF_FLAGS  := -std=gnu11 -g -O1 -fno-omit-frame-pointer -Wno-unused-parameter \
-	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(FUZZ_INC)
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	-fsanitize-coverage-ignorelist=fuzz/oracle-nocov.txt $(FUZZ_INC)
 
 $(FZ)/am65_libfuzzer: fuzz/harness/fuzz_am65.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
