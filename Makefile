@@ -128,14 +128,16 @@ $(FZ)/rl_trace_conv: fuzz/harness/trace_conv.c fuzz/harness/rl_file.c $(FUZZ_DEP
 	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ fuzz/harness/trace_conv.c fuzz/harness/rl_file.c $(FUZZ_CORE)
 
 AFL_FLAGS := -std=gnu11 -g -O1 -Wno-unused-parameter -fsanitize=fuzzer $(FUZZ_INC)
+# the oracle stays out of the coverage map here too (fuzz/oracle-nocov.txt)
+AFL_DENY  := AFL_LLVM_DENYLIST=$(CURDIR)/fuzz/oracle-nocov.txt
 
 $(FZ)/am65_afl: fuzz/harness/fuzz_am65.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	AFL_QUIET=1 afl-clang-fast $(AFL_FLAGS) -o $@ fuzz/harness/fuzz_am65.c $(FUZZ_CORE)
+	AFL_QUIET=1 $(AFL_DENY) afl-clang-fast $(AFL_FLAGS) -o $@ fuzz/harness/fuzz_am65.c $(FUZZ_CORE)
 
 $(FZ)/am65_afl_cmplog: fuzz/harness/fuzz_am65.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	AFL_QUIET=1 AFL_LLVM_CMPLOG=1 afl-clang-fast $(AFL_FLAGS) -o $@ fuzz/harness/fuzz_am65.c $(FUZZ_CORE)
+	AFL_QUIET=1 $(AFL_DENY) AFL_LLVM_CMPLOG=1 afl-clang-fast $(AFL_FLAGS) -o $@ fuzz/harness/fuzz_am65.c $(FUZZ_CORE)
 
 JOBS ?= 1
 fuzz-afl: deps fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog ## the same with AFL++ (JOBS=n: main + n-1 secondaries)
