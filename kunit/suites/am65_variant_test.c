@@ -118,13 +118,8 @@ static void sc_zc_push_fails(struct am65_bed *b)
 	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
 	am65_bed_xsk_bind(b, 0, 0);
 	am65_bed_xsk_fill(b, 0, 16);
-	am65_bed_open(b, 0);
-	am65_bed_rx(b, 0, 0, 2, 100);
-	rl_model_fail_nth(b->m, RL_FAULT_RING_PUSH, 1);
-	am65_bed_poll_rx(b, 0, 64);
-	rl_model_fail_nth(b->m, RL_FAULT_RING_PUSH, 0);
-	am65_bed_settle(b);
-	am65_bed_stop(b, 0);
+	/* the same failing poll, now on the zero-copy queue */
+	sc_push_fails_in_napi(b);
 }
 
 /* UDMA-P: queue 1 zero copy, queue 0 page_pool, one shared FDQ; stop. */
