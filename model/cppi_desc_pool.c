@@ -40,10 +40,10 @@ struct rl_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
 	pool->size = size;
 	pool->desc_size = roundup_pow2(desc_size);
 	pool->block = rl_zalloc((size_t)size * pool->desc_size);
-	pool->free_map = rl_zalloc(((size + 63) / 64) * sizeof(u64));
+	pool->acct.state = size <= RL_DESC_ACCT_MAX ? rl_zalloc(size) : NULL;
 	pool->desc_infos = rl_zalloc(size * sizeof(void *));
 	id = -1;
-	if (pool->block && pool->free_map && pool->desc_infos &&
+	if (pool->block && pool->acct.state && pool->desc_infos &&
 	    rl_ledger_reserve(m->ledger, RL_OBJ_DESC, size, &pool->base)) {
 		id = rl_model_register(m, RL_REG_DESC_POOL, pool);
 		if (id < 0)
@@ -52,19 +52,17 @@ struct rl_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
 	}
 	if (id < 0) {
 		rl_free(pool->block);
-		rl_free(pool->free_map);
+		rl_free(pool->acct.state);
 		rl_free(pool->desc_infos);
 		rl_free(pool);
 		return NULL;
 	}
 	pool->hdr.id = (u32)id;
 	pool->dma_base = RL_DESC_DMA_BASE + ((rl_dma_addr_t)id << 24);
-	for (i = 0; i < size; i++) {
-		pool->free_map[i / 64] |= 1ULL << (i % 64);
+	rl_desc_acct_init(&pool->acct, pool->acct.state, size);
+	for (i = 0; i < size; i++)
 		rl_ledger_set(m->ledger, RL_OBJ_DESC, pool->base + i,
 			      pool_owner(pool));
-	}
-	pool->avail = size;
 	return pool;
 }
 
@@ -79,7 +77,7 @@ void rl_k3_cppi_desc_pool_destroy(struct rl_desc_pool *pool)
 				       "k3_cppi_desc_pool_destroy on a destroyed pool");
 		return;
 	}
-	if (pool->avail != pool->size) {
+	if (pool->acct.avail != pool->size) {
 		for (i = 0; i < pool->size; i++)
 			if (rl_ledger_owner(l, RL_OBJ_DESC, pool->base + i) !=
 			    pool_owner(pool))
@@ -87,7 +85,7 @@ void rl_k3_cppi_desc_pool_destroy(struct rl_desc_pool *pool)
 						 pool_owner(pool), RL_F_LEAK,
 						 "descriptor not back in its pool at destroy");
 		rl_ledger_report_count(l, RL_F_POOL_LEAK, RL_OBJ_DESC,
-				       pool->base, pool->size, pool->avail,
+				       pool->base, pool->size, pool->acct.avail,
 				       "k3_knav_desc_pool size != avail (k3_cppi_desc_pool_destroy)");
 	}
 	/* the block goes back to the system whatever was leaked */
@@ -97,57 +95,48 @@ void rl_k3_cppi_desc_pool_destroy(struct rl_desc_pool *pool)
 	pool->destroyed = true;
 	pool->hdr.zombie = true;
 	rl_free(pool->block);
-	rl_free(pool->free_map);
+	rl_free(pool->acct.state);
 	rl_free(pool->desc_infos);
 	pool->block = NULL;
-	pool->free_map = NULL;
+	pool->acct.state = NULL;
 	pool->desc_infos = NULL;
 }
 
 bool rl_desc_pool_is_valid(const struct rl_desc_pool *pool)
 {
 	const struct rl_ledger *l = pool->m->ledger;
-	u32 i, nfree = 0;
+	u32 i;
 
 	if (pool->destroyed)
 		return !pool->block;
-	if (pool->avail > pool->size || !pool->block)
+	if (!pool->block || pool->acct.size != pool->size ||
+	    !rl_desc_acct_is_valid(&pool->acct))
 		return false;
+	/* the pool's own view and the ledger agree on every descriptor */
 	for (i = 0; i < pool->size; i++) {
-		bool is_free = pool->free_map[i / 64] & (1ULL << (i % 64));
+		bool is_free = !rl_desc_acct_held(&pool->acct, i);
 		bool own_pool = rl_ledger_owner(l, RL_OBJ_DESC, pool->base + i) ==
 				pool_owner(pool);
 
 		if (is_free != own_pool)
 			return false;
-		nfree += is_free;
 	}
-	return nfree == pool->avail;
+	return true;
 }
 
 void *rl_k3_cppi_desc_pool_alloc(struct rl_desc_pool *pool)
 {
-	u32 w, nw = (pool->size + 63) / 64;
+	u32 i;
 
 	if (pool->destroyed || rl_model_fault_hit(pool->m, RL_FAULT_DESC_ALLOC))
 		return NULL;
-	for (w = 0; w < nw; w++) {
-		u64 bits = pool->free_map[w];
-		u32 b;
-
-		if (!bits)
-			continue;
-		for (b = 0; !(bits & (1ULL << b)); b++)
-			;
-		pool->free_map[w] &= ~(1ULL << b);
-		pool->avail--;
-		rl_ledger_set(pool->m->ledger, RL_OBJ_DESC,
-			      pool->base + w * 64 + b,
-			      RL_OWNER(RL_OWN_DRIVER, 0));
-		/* contents left as the previous user wrote them */
-		return pool->block + (size_t)(w * 64 + b) * pool->desc_size;
-	}
-	return NULL;
+	i = rl_desc_acct_alloc(&pool->acct);
+	if (i >= pool->size)
+		return NULL;
+	rl_ledger_set(pool->m->ledger, RL_OBJ_DESC, pool->base + i,
+		      RL_OWNER(RL_OWN_DRIVER, 0));
+	/* contents left as the previous user wrote them */
+	return pool->block + (size_t)i * pool->desc_size;
 }
 
 /* Index of @desc, or pool->size when it is not a descriptor of the pool. */
@@ -189,13 +178,14 @@ void rl_k3_cppi_desc_pool_free(struct rl_desc_pool *pool, void *desc)
 			    own == pool_owner(pool) ? RL_F_DOUBLE_FREE : RL_F_OWNER,
 			    "k3_cppi_desc_pool_free: descriptor not held by the driver"))
 		return;
-	pool->free_map[idx / 64] |= 1ULL << (idx % 64);
-	pool->avail++;
+	/* the ledger said "driver", so the pool sees it held */
+	if (rl_desc_acct_held(&pool->acct, idx))
+		rl_desc_acct_free(&pool->acct, idx);
 }
 
 u32 rl_k3_cppi_desc_pool_avail(const struct rl_desc_pool *pool)
 {
-	return pool->avail;
+	return pool->acct.avail;
 }
 
 rl_dma_addr_t rl_k3_cppi_desc_pool_virt2dma(const struct rl_desc_pool *pool,

@@ -14,6 +14,7 @@
 #define RL_CPPI_DESC_POOL_H
 
 #include "model.h"
+#include "desc_acct.h"
 
 #define RL_CPPI5_PSDATA_WORDS	4	/* 16 bytes of protocol data */
 #define RL_CPPI5_SWDATA_SIZE	16	/* 16 bytes of software data */
@@ -48,11 +49,10 @@ struct rl_desc_pool {
 	u32 base;		/* ledger id of descriptor 0 */
 	u32 size;		/* number of descriptors */
 	u32 desc_size;		/* rounded up to a power of two */
-	u32 avail;
 	bool destroyed;
 	u8 *block;		/* size * desc_size bytes, never zeroed on reuse */
 	rl_dma_addr_t dma_base;	/* coherent DMA address of the block */
-	u64 *free_map;		/* bit set = descriptor free */
+	struct rl_desc_acct acct; /* free/held per descriptor, avail count */
 	void **desc_infos;	/* per-descriptor side table */
 };
 

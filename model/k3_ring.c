@@ -18,7 +18,7 @@ struct rl_ring *rl_ring_create(struct rl_model *m, struct rl_desc_pool *pool,
 	u32 cap = 1;
 	int id;
 
-	if (!size)
+	if (!size || size > RL_RING_IDX_MAX)
 		return NULL;
 	while (cap < size)
 		cap <<= 1;
@@ -36,8 +36,7 @@ struct rl_ring *rl_ring_create(struct rl_model *m, struct rl_desc_pool *pool,
 	ring->m = m;
 	ring->pool = pool;
 	ring->name = name;
-	ring->size = size;
-	ring->mask = cap - 1;
+	rl_ring_idx_init(&ring->idx, size, cap - 1);
 	return ring;
 }
 
@@ -52,7 +51,7 @@ void rl_ring_destroy(struct rl_ring *ring)
 
 u32 rl_ring_occ(const struct rl_ring *ring)
 {
-	return ring->prod - ring->cons;
+	return rl_ring_idx_occ(&ring->idx);
 }
 
 /*
@@ -79,7 +78,9 @@ static u32 chain_move(struct rl_ring *ring, rl_dma_addr_t dma, u32 from,
 static int ring_put(struct rl_ring *ring, rl_dma_addr_t dma, u32 from,
 		    const char *what)
 {
-	if (rl_ring_occ(ring) >= ring->size)
+	u32 at;
+
+	if (rl_ring_occ(ring) >= ring->idx.size)
 		return -ENOMEM;
 	if (!rl_cppi5_desc_is_tdcm(dma)) {
 		u32 id;
@@ -93,7 +94,8 @@ static int ring_put(struct rl_ring *ring, rl_dma_addr_t dma, u32 from,
 		ring->ndesc += chain_move(ring, dma, from, rl_ring_owner(ring),
 					  what);
 	}
-	ring->slot[ring->prod++ & ring->mask] = dma;
+	rl_ring_idx_push(&ring->idx, &at);
+	ring->slot[at] = dma;
 	return 0;
 }
 
@@ -114,10 +116,11 @@ int rl_ring_hw_push(struct rl_ring *ring, rl_dma_addr_t dma)
 int rl_ring_pop(struct rl_ring *ring, rl_dma_addr_t *dma)
 {
 	rl_dma_addr_t v;
+	u32 at;
 
-	if (!rl_ring_occ(ring))
+	if (!rl_ring_idx_pop(&ring->idx, &at))
 		return -ENODATA;
-	v = ring->slot[ring->cons++ & ring->mask];
+	v = ring->slot[at];
 	if (!rl_cppi5_desc_is_tdcm(v))
 		ring->ndesc -= chain_move(ring, v, rl_ring_owner(ring),
 					  RL_OWNER(RL_OWN_DRIVER, 0),
@@ -130,8 +133,10 @@ void rl_ring_reset(struct rl_ring *ring)
 {
 	struct rl_ledger *l = ring->m->ledger;
 
-	while (rl_ring_occ(ring)) {
-		rl_dma_addr_t v = ring->slot[ring->cons++ & ring->mask];
+	u32 at;
+
+	while (rl_ring_idx_pop(&ring->idx, &at)) {
+		rl_dma_addr_t v = ring->slot[at];
 		u32 id;
 
 		if (rl_cppi5_desc_is_tdcm(v))
@@ -144,8 +149,7 @@ void rl_ring_reset(struct rl_ring *ring)
 					  RL_OWNER(RL_OWN_LOST, ring->hdr.id),
 					  "ring reset: entry not owned by the ring");
 	}
-	ring->prod = 0;
-	ring->cons = 0;
+	rl_ring_idx_reset(&ring->idx);
 }
 
 bool rl_ring_is_valid(const struct rl_ring *ring)
@@ -153,10 +157,10 @@ bool rl_ring_is_valid(const struct rl_ring *ring)
 	const struct rl_ledger *l = ring->m->ledger;
 	u32 i, heads = 0;
 
-	if (rl_ring_occ(ring) > ring->size)
+	if (!rl_ring_idx_is_valid(&ring->idx))
 		return false;
-	for (i = ring->cons; i != ring->prod; i++) {
-		rl_dma_addr_t v = ring->slot[i & ring->mask];
+	for (i = ring->idx.cons; i != ring->idx.prod; i++) {
+		rl_dma_addr_t v = ring->slot[i & ring->idx.mask];
 		u32 id;
 
 		if (rl_cppi5_desc_is_tdcm(v))

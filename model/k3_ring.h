@@ -11,16 +11,14 @@
 
 #include "model.h"
 #include "cppi_desc_pool.h"
+#include "ring_idx.h"
 
 struct rl_ring {
 	struct rl_obj_hdr hdr;	/* hdr.id is the ring id owners name */
 	struct rl_model *m;
 	struct rl_desc_pool *pool;
 	const char *name;
-	u32 size;		/* logical capacity */
-	u32 mask;		/* storage is a power of two */
-	u32 prod;
-	u32 cons;
+	struct rl_ring_idx idx;	/* size, storage mask, prod/cons counters */
 	u32 ndesc;		/* descriptors held, chains included */
 	rl_dma_addr_t *slot;
 };

@@ -275,7 +275,7 @@ int rl_hw_rx_packet(struct rl_k3_udma_glue_rx_channel *chn, u32 flow,
 	if (flow >= chn->flow_num || !chn->enabled || chn->tdown.stopped)
 		return -EIO;
 	fl = &chn->flows[flow];
-	if (rl_ring_occ(fl->ring) >= fl->ring->size || rl_ring_pop(fl->fdq, &dma)) {
+	if (rl_ring_occ(fl->ring) >= fl->ring->idx.size || rl_ring_pop(fl->fdq, &dma)) {
 		chn->rx_dropped++;
 		return -ENOSPC;
 	}
@@ -299,7 +299,7 @@ static bool hw_tx_one(struct rl_k3_udma_glue_tx_channel *chn)
 	struct rl_cppi5_desc *head;
 	u32 csum, pkt_len;
 
-	if (!chn->enabled || rl_ring_occ(chn->ringtxcq) >= chn->ringtxcq->size ||
+	if (!chn->enabled || rl_ring_occ(chn->ringtxcq) >= chn->ringtxcq->idx.size ||
 	    rl_ring_pop(chn->ring, &dma))
 		return false;
 	/*

@@ -59,6 +59,9 @@ static inline void rl_free(void *p)
 
 #define rl_log(fmt, ...) fprintf(stderr, "ringledger: " fmt, ##__VA_ARGS__)
 
+#ifndef U32_MAX
+#define U32_MAX ((u32)~0U)
+#endif
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #endif

@@ -213,15 +213,35 @@ static void desc_pool_is_valid_catches_corruption(struct kunit *test)
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
 	struct rl_desc_pool *pool = make_pool(test, ctx, 8);
 
-	pool->avail--;
+	pool->acct.avail--;
 	KUNIT_EXPECT_FALSE(test, rl_desc_pool_is_valid(pool));
 	RL_EXPECT_FINDING(ctx, RL_F_INVALID, rl_model_check(ctx->m));
-	pool->avail++;
+	pool->acct.avail++;
+	rl_k3_cppi_desc_pool_destroy(pool);
+	rl_test_finish(ctx);
+}
+
+/* rl_desc_acct_is_valid: a state byte out of range or out of step */
+static void desc_pool_acct_catches_corruption(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_desc_pool *pool = make_pool(test, ctx, 8);
+
+	KUNIT_EXPECT_TRUE(test, rl_desc_acct_is_valid(&pool->acct));
+	pool->acct.state[3] = 7;
+	KUNIT_EXPECT_FALSE(test, rl_desc_acct_is_valid(&pool->acct));
+	KUNIT_EXPECT_FALSE(test, rl_desc_pool_is_valid(pool));
+	pool->acct.state[3] = RL_DESC_HELD;	/* held, yet counted free */
+	KUNIT_EXPECT_FALSE(test, rl_desc_acct_is_valid(&pool->acct));
+	RL_EXPECT_FINDING(ctx, RL_F_INVALID, rl_model_check(ctx->m));
+	pool->acct.state[3] = RL_DESC_FREE;
+	KUNIT_EXPECT_TRUE(test, rl_desc_pool_is_valid(pool));
 	rl_k3_cppi_desc_pool_destroy(pool);
 	rl_test_finish(ctx);
 }
 
 static struct kunit_case desc_pool_test_cases[] = {
+	KUNIT_CASE(desc_pool_acct_catches_corruption),
 	KUNIT_CASE(desc_pool_alloc_free_avail),
 	KUNIT_CASE(desc_pool_first_fit_and_translation),
 	KUNIT_CASE(desc_pool_memory_not_zeroed_on_reuse),

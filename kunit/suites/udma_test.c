@@ -388,8 +388,38 @@ static void udma_ring_is_valid_catches_corruption(struct kunit *test)
 	b.chn->flow_num = 0;
 	KUNIT_EXPECT_FALSE(test, rl_udma_rx_chn_is_valid(b.chn));
 	b.chn->flow_num = 1;
+	/* rl_ring_idx_is_valid: more entries than the ring can hold */
+	b.chn->flows[0].fdq->idx.cons -= 5;
+	KUNIT_EXPECT_FALSE(test, rl_ring_idx_is_valid(&b.chn->flows[0].fdq->idx));
+	KUNIT_EXPECT_FALSE(test, rl_ring_is_valid(b.chn->flows[0].fdq));
+	b.chn->flows[0].fdq->idx.cons += 5;
+	KUNIT_EXPECT_TRUE(test, rl_ring_is_valid(b.chn->flows[0].fdq));
 	rx_bed_fini(&b);
 	rl_test_finish(b.ctx);
+}
+
+/* Free-running counters keep working across the 2^32 wrap. */
+static void udma_ring_counters_wrap(struct kunit *test)
+{
+	struct rl_ring_idx r;
+	u32 i, at = 0;
+
+	rl_ring_idx_init(&r, 3, 3);
+	r.prod = U32_MAX - 1;
+	r.cons = U32_MAX - 1;
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_TRUE(test, rl_ring_idx_push(&r, &at));
+	KUNIT_EXPECT_EQ(test, r.prod, 1U);
+	KUNIT_EXPECT_EQ(test, rl_ring_idx_occ(&r), 3U);
+	KUNIT_EXPECT_FALSE(test, rl_ring_idx_push(&r, &at));
+	KUNIT_EXPECT_TRUE(test, rl_ring_idx_is_valid(&r));
+	for (i = 0; i < 3; i++) {
+		KUNIT_EXPECT_TRUE(test, rl_ring_idx_pop(&r, &at));
+		KUNIT_EXPECT_EQ(test, at, (U32_MAX - 1 + i) & 3);
+	}
+	KUNIT_EXPECT_FALSE(test, rl_ring_idx_pop(&r, &at));
+	rl_ring_idx_reset(&r);
+	KUNIT_EXPECT_EQ(test, rl_ring_idx_occ(&r), 0U);
 }
 
 static struct kunit_case udma_test_cases[] = {
@@ -404,6 +434,7 @@ static struct kunit_case udma_test_cases[] = {
 	KUNIT_CASE(udma_tx_reset_drops_completion_ring),
 	KUNIT_CASE(udma_hw_writes_unmapped_buffer),
 	KUNIT_CASE(udma_ring_is_valid_catches_corruption),
+	KUNIT_CASE(udma_ring_counters_wrap),
 	{}
 };
 
