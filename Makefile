@@ -20,7 +20,7 @@ HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Wno-unused-parameter -Werror \
 HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: help deps check host-check host-shim-selftest kunit lint clean bench-check variants \
+.PHONY: help deps check prove prove-check host-check host-shim-selftest kunit lint clean bench-check variants \
 	fuzz fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz ossfuzz-build coverage
 
 help: ## this list
@@ -64,7 +64,7 @@ host-check: host-shim-selftest $(BUILD)/variants $(BUILD)/gcc/kunit_host $(BUILD
 		test $${PIPESTATUS[0]} -eq 0 || { grep -B2 -A3 'FAILED\|not ok' $(BUILD)/$$cc/ktap.log | head -60; exit 1; }; \
 	done
 
-check: deps lint host-check regressions fuzz-smoke ossfuzz-build kunit ## everything: lint, host suites, regressions, fuzz smoke, UML+KASAN
+check: deps lint host-check regressions fuzz-smoke ossfuzz-build prove-check kunit ## everything: lint, host suites, regressions, fuzz smoke, proofs both ways, UML+KASAN
 	@echo "make check: all passed"
 
 kunit: deps ## the same suites in-kernel: UML with KASAN (kunit.py)
@@ -151,6 +151,12 @@ fuzz: deps fuzz-build ## THE MAIN JOB: libFuzzer on the driver for FUZZ_TIME s (
 replay: $(FZ)/rl_replay ## replay TRACE=file (*.trace or fuzz bytes), step by step with ledger deltas
 	@test -n "$(TRACE)" || { echo "make replay: TRACE=file is required" >&2; exit 2; }
 	@RINGLEDGER_VARIANT="$(VARIANT)" $(FZ)/rl_replay $(TRACE)
+
+prove: deps ## Frama-C WP proofs, dashboard in proofs/results/ (VARIANT=name re-injects a bug: must fail)
+	@VARIANT=$(VARIANT) bash proofs/prove.sh
+
+prove-check: deps ## proofs both ways: patched driver proves, each leak variant breaks its theorem
+	@bash proofs/check.sh
 
 regressions: $(FZ)/rl_replay $(FZ)/rl_trace_conv $(FZ)/am65_plain ## replay fuzz/regressions (expected findings) and the corpus
 	@bash fuzz/check-regressions.sh "$(FZ)"

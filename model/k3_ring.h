@@ -29,6 +29,10 @@ void rl_ring_destroy(struct rl_ring *ring);
 bool rl_ring_is_valid(const struct rl_ring *ring);
 
 /* k3_ringacc_ring_get_occ() */
+/*@ requires \valid_read(ring);
+  @ assigns \nothing;
+  @ ensures \result == rl_ridx_occ(&ring->idx);
+  @*/
 u32 rl_ring_occ(const struct rl_ring *ring);
 /* k3_ringacc_ring_push(): driver side, fault site RL_FAULT_RING_PUSH */
 int rl_ring_push(struct rl_ring *ring, rl_dma_addr_t dma);

@@ -26,7 +26,7 @@ static u32 next(u32 v)
 
 /*@ requires \valid_read(r);
   @ assigns \nothing;
-  @ ensures \result == rl_ring_occ(r);
+  @ ensures \result == rl_ridx_occ(r);
   @*/
 static u32 occ(const struct rl_ring_idx *r)
 {

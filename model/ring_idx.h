@@ -20,27 +20,27 @@ struct rl_ring_idx {
 	u32 cons;
 };
 
-/*@ logic integer rl_ring_occ{L}(struct rl_ring_idx *r) =
+/*@ logic integer rl_ridx_occ{L}(struct rl_ring_idx *r) =
   @   r->prod >= r->cons ? r->prod - r->cons
   @                      : r->prod - r->cons + 4294967296;
   @
   @ predicate rl_ring_idx_ok{L}(struct rl_ring_idx *r) =
   @   \valid(r) && 0 < r->size && r->size <= r->mask + 1 &&
-  @   r->mask < RL_RING_IDX_MAX && rl_ring_occ(r) <= r->size;
+  @   r->mask < RL_RING_IDX_MAX && rl_ridx_occ(r) <= r->size;
   @*/
 
 /*@ requires \valid(r) && 0 < size && size <= mask + 1 &&
   @   mask < RL_RING_IDX_MAX;
   @ assigns *r;
   @ ensures ok: rl_ring_idx_ok(r);
-  @ ensures empty: rl_ring_occ(r) == 0;
+  @ ensures empty: rl_ridx_occ(r) == 0;
   @ ensures shape: r->size == size && r->mask == mask;
   @*/
 void rl_ring_idx_init(struct rl_ring_idx *r, u32 size, u32 mask);
 
-/*@ requires ok: rl_ring_idx_ok(r);
+/*@ requires \valid_read(r);
   @ assigns \nothing;
-  @ ensures \result == rl_ring_occ(r);
+  @ ensures \result == rl_ridx_occ(r);
   @*/
 u32 rl_ring_idx_occ(const struct rl_ring_idx *r);
 
@@ -50,15 +50,15 @@ u32 rl_ring_idx_occ(const struct rl_ring_idx *r);
   @ assigns r->prod, *slot;
   @ ensures ok: rl_ring_idx_ok(r);
   @ behavior full:
-  @   assumes rl_ring_occ(r) >= r->size;
+  @   assumes rl_ridx_occ(r) >= r->size;
   @   assigns \nothing;
   @   ensures \result == \false;
   @ behavior room:
-  @   assumes rl_ring_occ(r) < r->size;
+  @   assumes rl_ridx_occ(r) < r->size;
   @   assigns r->prod, *slot;
   @   ensures \result == \true;
   @   ensures in_storage: *slot <= r->mask;
-  @   ensures one_more: rl_ring_occ(r) == rl_ring_occ{Pre}(r) + 1;
+  @   ensures one_more: rl_ridx_occ(r) == rl_ridx_occ{Pre}(r) + 1;
   @   ensures cons_kept: r->cons == \old(r->cons);
   @ complete behaviors;
   @ disjoint behaviors;
@@ -71,15 +71,15 @@ bool rl_ring_idx_push(struct rl_ring_idx *r, u32 *slot);
   @ assigns r->cons, *slot;
   @ ensures ok: rl_ring_idx_ok(r);
   @ behavior empty:
-  @   assumes rl_ring_occ(r) == 0;
+  @   assumes rl_ridx_occ(r) == 0;
   @   assigns \nothing;
   @   ensures \result == \false;
   @ behavior some:
-  @   assumes rl_ring_occ(r) > 0;
+  @   assumes rl_ridx_occ(r) > 0;
   @   assigns r->cons, *slot;
   @   ensures \result == \true;
   @   ensures in_storage: *slot <= r->mask;
-  @   ensures one_less: rl_ring_occ(r) == rl_ring_occ{Pre}(r) - 1;
+  @   ensures one_less: rl_ridx_occ(r) == rl_ridx_occ{Pre}(r) - 1;
   @   ensures prod_kept: r->prod == \old(r->prod);
   @ complete behaviors;
   @ disjoint behaviors;
@@ -90,7 +90,7 @@ bool rl_ring_idx_pop(struct rl_ring_idx *r, u32 *slot);
 /*@ requires ok: rl_ring_idx_ok(r);
   @ assigns r->prod, r->cons;
   @ ensures ok: rl_ring_idx_ok(r);
-  @ ensures empty: rl_ring_occ(r) == 0 && r->prod == 0;
+  @ ensures empty: rl_ridx_occ(r) == 0 && r->prod == 0;
   @*/
 void rl_ring_idx_reset(struct rl_ring_idx *r);
 
@@ -98,7 +98,7 @@ void rl_ring_idx_reset(struct rl_ring_idx *r);
 /*@ requires \valid_read(r);
   @ assigns \nothing;
   @ ensures \result <==> (0 < r->size && r->size <= r->mask + 1 &&
-  @   r->mask < RL_RING_IDX_MAX && rl_ring_occ(r) <= r->size);
+  @   r->mask < RL_RING_IDX_MAX && rl_ridx_occ(r) <= r->size);
   @*/
 bool rl_ring_idx_is_valid(const struct rl_ring_idx *r);
 

@@ -170,6 +170,10 @@ struct am65_cpsw_common {
 	u32 tx_tdown_timeouts;	/* "tx timeout" printed */
 };
 
+/*@ requires \valid_read(common) && 0 <= v < 32;
+  @ assigns \nothing;
+  @ ensures \result <==> (common->cfg.variants & (1 << v)) != 0;
+  @*/
 static inline bool rl_am65_bug(const struct am65_cpsw_common *common,
 			       enum rl_am65_variant v)
 {
@@ -232,6 +236,51 @@ int rl_am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id);
 void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id);
 int rl_am65_cpsw_create_txq(struct am65_cpsw_common *common, u32 id);
 void rl_am65_cpsw_destroy_txq(struct am65_cpsw_common *common, u32 id);
+void rl_am65_cpsw_destroy_rxq_retain(struct am65_cpsw_common *common, u32 id,
+				     bool retain_page_pool);
+
+/*
+ * Teardown shapes for the proofs (am65_cpsw_tdown.c): the channel and ring
+ * pointers a reclaim walks, and "drained": no running queue has anything
+ * left in its completion ring, so a reset drops nothing.
+ */
+/*@ predicate am65_tx_shape{L}(struct am65_cpsw_common *c) =
+  @   \valid(c) && c->tx_ch_num <= AM65_CPSW_MAX_QUEUES &&
+  @   (\forall integer i; 0 <= i < c->tx_ch_num ==>
+  @     \valid(c->tx_chns[i].tx_chn) &&
+  @     \valid(c->tx_chns[i].tx_chn->ringtxcq));
+  @
+  @ predicate am65_tx_drained{L}(struct am65_cpsw_common *c) =
+  @   \forall integer i; 0 <= i < c->tx_ch_num ==>
+  @     c->tx_chns[i].napi_enabled ==>
+  @       rl_ridx_occ(&c->tx_chns[i].tx_chn->ringtxcq->idx) == 0;
+  @
+  @ predicate am65_rx_shape{L}(struct am65_cpsw_common *c) =
+  @   \valid(c) && c->rx_ch_num_flows <= AM65_CPSW_MAX_RX_FLOWS &&
+  @   c->rx_ch_num_flows <= RL_MAX_FLOWS && \valid(c->rx_chns.rx_chn) &&
+  @   (\forall integer f; 0 <= f < c->rx_ch_num_flows ==>
+  @     \valid(c->rx_chns.rx_chn->flows[f].ring));
+  @
+  @ predicate am65_rx_drained{L}(struct am65_cpsw_common *c) =
+  @   \forall integer f; 0 <= f < c->rx_ch_num_flows ==>
+  @     c->rx_chns.flows[f].napi_enabled ==>
+  @       rl_ridx_occ(&c->rx_chns.rx_chn->flows[f].ring->idx) == 0;
+  @*/
+
+/*
+ * Last step of a TX teardown: complete what the hardware queued, then
+ * reset every channel.  Proven: no completion is left for the reset.
+ */
+/*@ requires shape: am65_tx_shape(common);
+  @ requires variants: common->cfg.variants == RL_PROOF_VARIANTS;
+  @*/
+void rl_am65_cpsw_tx_reclaim(struct am65_cpsw_common *common);
+/* Same for RX: pop every completion of every flow, then reset each flow. */
+/*@ requires shape: am65_rx_shape(common);
+  @ requires variants: common->cfg.variants == RL_PROOF_VARIANTS;
+  @*/
+void rl_am65_cpsw_rx_reclaim(struct am65_cpsw_common *common,
+			     bool retain_page_pool);
 /* Zero copy (am65_cpsw_xsk.c) */
 struct rl_xsk_pool *rl_am65_cpsw_xsk_get_pool(struct am65_cpsw_port *port,
 					      u32 qid);

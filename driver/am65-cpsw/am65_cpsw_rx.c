@@ -174,6 +174,12 @@ void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id)
 	am65_cpsw_destroy_rxq(common, id, false);
 }
 
+void rl_am65_cpsw_destroy_rxq_retain(struct am65_cpsw_common *common, u32 id,
+				     bool retain_page_pool)
+{
+	am65_cpsw_destroy_rxq(common, id, retain_page_pool);
+}
+
 /*
  * Pop every completion of every flow through NAPI, dropping the packets,
  * until the teardown marker (with the quirk) or until the rings are empty.
@@ -214,21 +220,17 @@ static void am65_cpsw_rx_tdown_drain(struct am65_cpsw_common *common)
 		rl_hw_step(common->m);
 		busy = true;
 	} while (busy);
-	for (f = 0; f < common->rx_ch_num_flows; f++)
-		rx_chn->flows[f].tearing_down = false;
+	/* tearing_down stays set for rl_am65_cpsw_rx_reclaim()'s last drain */
 }
 
 void rl_am65_cpsw_destroy_rxqs(struct am65_cpsw_common *common,
 			       bool retain_page_pool)
 {
-	u32 id;
-
 	common->tdown_complete = false;
 	rl_k3_udma_glue_tdown_rx_chn(common->rx_chns.rx_chn, true);
 	if (!rl_am65_bug(common, RL_V_RX_TDOWN_NO_DRAIN))
 		am65_cpsw_rx_tdown_drain(common);
-	for (id = common->rx_ch_num_flows; id-- > 0;)
-		am65_cpsw_destroy_rxq(common, id, retain_page_pool);
+	rl_am65_cpsw_rx_reclaim(common, retain_page_pool);
 	rl_k3_udma_glue_disable_rx_chn(common->rx_chns.rx_chn);
 }
 

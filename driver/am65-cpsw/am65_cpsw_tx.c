@@ -447,21 +447,7 @@ void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common)
 		}
 		am65_cpsw_tx_poll_all(common);
 	}
-	/*
-	 * Fix (tx_tdown_timeout_leak): when the wait timed out, mainline
-	 * resets the channels and the completion rings are dropped with the
-	 * packets in them.  Complete what the hardware already queued before
-	 * the reset - after a timeout, and also after a wait that a stale
-	 * marker ended early.
-	 */
-	if (!rl_am65_bug(common, RL_V_TX_TDOWN_TIMEOUT_LEAK))
-		while (am65_cpsw_tx_poll_all(common))
-			;
-	common->tdown_cnt = 0;
-	for (i = 0; i < common->tx_ch_num; i++) {
-		common->tx_chns[i].tdown_pending = false;
-		rl_am65_cpsw_destroy_txq(common, i);
-	}
+	rl_am65_cpsw_tx_reclaim(common);
 	/*
 	 * The cleanup callback frees what never went out without telling
 	 * BQL; nothing is in flight any more, so restart the byte counts

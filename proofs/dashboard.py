@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Per-function proof dashboard from the WP JSON reports of one run.
+
+usage: dashboard.py RESULTS_DIR TAG SECONDS
+Prints goals / proved / Qed / Z3 / CVC4 per function, the unproved goals
+by name, writes RESULTS_DIR/report-TAG.json and report-TAG.html, and
+exits 1 if any goal is unproved (or a unit produced no report).
+"""
+import html
+import json
+import os
+import re
+import sys
+
+res, tag, secs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+units = []
+for line in open("proofs/units.txt"):
+    line = line.strip()
+    if not line or line.startswith("#"):
+        continue
+    name, src, fcts, breaks = [f.strip() for f in line.split("|")]
+    if os.environ.get("UNITS") and name not in os.environ["UNITS"].split():
+        continue
+    units.append((name, src, fcts.split(","), breaks))
+
+rows, failed, broken = [], [], []
+for name, src, fcts, breaks in units:
+    rep = os.path.join(res, "unit-%s-%s.json" % (tag, name))
+    log = os.path.join(res, "unit-%s-%s.log" % (tag, name))
+    tfile = log + ".time"
+    secs_u = 0.0
+    if os.path.exists(tfile):
+        secs_u = float(open(tfile).read().split()[2])
+    if not os.path.exists(rep):
+        broken.append(name)
+        continue
+    data = json.load(open(rep))
+    funcs = data.get("wp:functions", {})
+    for f in fcts:
+        props = funcs.get(f)
+        if props is None:
+            broken.append("%s:%s (no goals reported)" % (name, f))
+            continue
+        tot = val = qed = z3 = cvc = 0
+        for prop, st in props.items():
+            if prop == "wp:section":
+                continue
+            m = st.get("wp:main", {})
+            t, v = m.get("total", 0), m.get("valid", 0)
+            tot += t
+            val += v
+            qed += st.get("qed", {}).get("valid", 0)
+            z3 += sum(s.get("valid", 0) for k, s in st.items() if k.startswith("Z3"))
+            cvc += sum(s.get("valid", 0) for k, s in st.items() if k.startswith("CVC4"))
+            if v < t:
+                failed.append("%s: %s" % (f, prop))
+        rows.append(dict(unit=name, function=f, goals=tot, proved=val,
+                         qed=qed, z3=z3, cvc4=cvc, unit_seconds=round(secs_u, 1)))
+    # goal names as WP printed them, for the failure list
+    if os.path.exists(log):
+        for g in re.findall(r"\[wp\] \[(?:Failed|Unknown|Timeout)\] Goal (\S+)", open(log).read()):
+            failed.append("%s goal %s" % (name, g))
+
+w = max([len(r["function"]) for r in rows] + [8])
+print("%-10s %-*s %6s %6s %5s %5s %5s %7s" % ("unit", w, "function", "goals", "proved",
+                                              "qed", "z3", "cvc4", "unit s"))
+last = None
+for r in rows:
+    print("%-10s %-*s %6d %6d %5d %5d %5d %7s" % (
+        r["unit"], w, r["function"], r["goals"], r["proved"], r["qed"], r["z3"],
+        r["cvc4"], r["unit_seconds"] if r["unit"] != last else ""))
+    last = r["unit"]
+tg = sum(r["goals"] for r in rows)
+tp = sum(r["proved"] for r in rows)
+print("prove[%s]: %d/%d goals proved in %d functions, %d s" % (tag, tp, tg, len(rows), secs))
+for b in broken:
+    print("prove[%s]: NO REPORT: %s" % (tag, b))
+for f in sorted(set(failed)):
+    print("prove[%s]: UNPROVED %s" % (tag, f))
+
+report = dict(tag=tag, seconds=secs, goals=tg, proved=tp, functions=rows,
+              unproved=sorted(set(failed)), broken=broken)
+json.dump(report, open(os.path.join(res, "report-%s.json" % tag), "w"), indent=1)
+with open(os.path.join(res, "report-%s.html" % tag), "w") as h:
+    h.write("<!doctype html><meta charset=utf-8><title>ringledger proofs (%s)</title>"
+            "<style>td,th{padding:2px 8px;text-align:right}td:nth-child(-n+2){text-align:left}"
+            ".bad{background:#fcc}</style>" % html.escape(tag))
+    h.write("<h1>ringledger proofs: %s</h1><p>%d/%d goals proved, %d s</p><table>"
+            "<tr><th>unit<th>function<th>goals<th>proved<th>Qed<th>Z3<th>CVC4<th>unit s"
+            % (html.escape(tag), tp, tg, secs))
+    for r in rows:
+        cls = "" if r["goals"] == r["proved"] else " class=bad"
+        h.write("<tr%s><td>%s<td>%s<td>%d<td>%d<td>%d<td>%d<td>%d<td>%s" % (
+            cls, r["unit"], r["function"], r["goals"], r["proved"], r["qed"], r["z3"],
+            r["cvc4"], r["unit_seconds"]))
+    h.write("</table><h2>Unproved</h2><ul>%s</ul>" % "".join(
+        "<li>%s" % html.escape(f) for f in sorted(set(failed)) + broken))
+sys.exit(0 if tg and tp == tg and not failed and not broken else 1)

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# make prove [VARIANT=name]: run Frama-C WP (-wp-rte, Z3 + CVC4) on every
+# unit of proofs/units.txt, print a per-function dashboard, write
+# proofs/results/report.{json,html}.  Exit 1 if any goal is unproved.
+# With VARIANT=name the driver is proved with that bug re-injected
+# (RL_PROOF_VARIANTS = BIT(variant)); the run must then fail.
+# UNITS="a b" limits the run to those units (local iteration).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+variant=${VARIANT:-}
+timeout=${WP_TIMEOUT:-60}
+par=${WP_PAR:-2}
+out=proofs/results
+mkdir -p "$out"
+for t in frama-c why3 z3 cvc4 python3; do
+	command -v "$t" >/dev/null || { echo "prove: $t not found (run make deps)" >&2; exit 2; }
+done
+mask=0
+if [ -n "$variant" ] && [ "$variant" != patched ]; then
+	num=$(awk -v v="$variant" '/^\t\[RL_V_/ { n = $0 } index($0, "\"" v "\"") && n != "" { print n; exit }' \
+		driver/am65-cpsw/am65_cpsw_variants.c | sed 's/.*\[\(RL_V_[A-Z0-9_]*\)\].*/\1/')
+	[ -n "$num" ] || { echo "prove: unknown variant '$variant' (make variants lists them)" >&2; exit 2; }
+	idx=$(awk -v n="$num" '/^enum rl_am65_variant/ { on = 1; i = 0; next }
+		on && $1 ~ /^RL_V_/ { gsub(/[ ,\t]/, "", $1); if ($1 == n) { print i; exit } i++ }' \
+		driver/am65-cpsw/am65_cpsw.h)
+	[ -n "$idx" ] || { echo "prove: cannot find $num in the variant enum" >&2; exit 2; }
+	mask=$((1 << idx))
+fi
+export WHY3CONFIG=$PWD/$out/why3.conf
+# project-local prover configuration, never the user's ~/.why3.conf
+[ -s "$WHY3CONFIG" ] || why3 config detect -C "$WHY3CONFIG" >/dev/null 2>&1 ||
+	{ echo "prove: why3 config detect failed" >&2; exit 2; }
+tag=${variant:-patched}
+rm -f "$out"/unit-"$tag"-*.json "$out"/unit-"$tag"-*.log*
+start=$(date +%s)
+while IFS='|' read -r name file fcts breaks; do
+	name=$(echo $name); file=$(echo $file); fcts=$(echo $fcts); breaks=$(echo $breaks)
+	[ -z "$name" ] || [ "${name:0:1}" = "#" ] && continue
+	if [ -n "${UNITS:-}" ] && ! grep -qw -- "$name" <<<"$UNITS"; then continue; fi
+	[ -f "$file" ] || { echo "prove: $file (unit $name) not found" >&2; exit 2; }
+	t0=$(date +%s.%N)
+	frama-c -machdep gcc_x86_64 -pp-annot \
+		-cpp-extra-args="-std=gnu11 -Imodel -Idriver/am65-cpsw -DRL_PROOF_VARIANTS=$mask" \
+		"$file" -wp -wp-rte -wp-prover z3,cvc4 -wp-timeout "$timeout" -wp-par "$par" \
+		-wp-cache none -wp-fct "$fcts" -wp-report-json "$out/unit-$tag-$name.json" >"$out/unit-$tag-$name.log" 2>&1
+	rc=$?
+	t1=$(date +%s.%N)
+	echo "$name $rc $(echo "$t1 - $t0" | bc)" >>"$out/unit-$tag-$name.log.time"
+	[ $rc -eq 0 ] || echo "prove: frama-c failed on unit $name (see $out/unit-$tag-$name.log)" >&2
+done < proofs/units.txt
+python3 proofs/dashboard.py "$out" "$tag" "$(( $(date +%s) - start ))"
