@@ -4,9 +4,18 @@
 #  2. for every unit with a leak variant in proofs/units.txt, proving that
 #     unit with the variant re-injected fails, and the unproved goal is the
 #     unit's theorem (an assertion or postcondition naming the leak), not
-#     some unrelated goal.
+#     some unrelated goal;
+#  3. the vacuity detector fires: a fixture with contradictory
+#     preconditions (proofs/fixtures/) is reported VACUOUS and fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+log=$(UNITS_FILE=proofs/fixtures/units.txt TAG=fixture bash proofs/prove.sh 2>&1)
+rc=$?
+if [ $rc -ne 1 ] || ! grep -q 'VACUOUS.*rl_fixture_vacuous' <<<"$log"; then
+	echo "prove-check: the smoke tests did not flag the vacuous fixture (exit $rc)" >&2
+	exit 1
+fi
+echo "prove-check: a contract with contradictory preconditions is reported VACUOUS"
 bash proofs/prove.sh || { echo "prove-check: the patched driver does not prove" >&2; exit 1; }
 status=0
 while IFS='|' read -r name file fcts breaks; do

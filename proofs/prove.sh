@@ -30,7 +30,7 @@ export WHY3CONFIG=$PWD/$out/why3.conf
 # project-local prover configuration, never the user's ~/.why3.conf
 [ -s "$WHY3CONFIG" ] || why3 config detect -C "$WHY3CONFIG" >/dev/null 2>&1 ||
 	{ echo "prove: why3 config detect failed" >&2; exit 2; }
-tag=${variant:-patched}
+tag=${TAG:-${variant:-patched}}
 rm -f "$out"/unit-"$tag"-*.json "$out"/unit-"$tag"-*.log*
 start=$(date +%s)
 while IFS='|' read -r name file fcts breaks; do
@@ -41,11 +41,11 @@ while IFS='|' read -r name file fcts breaks; do
 	t0=$(date +%s.%N)
 	frama-c -machdep gcc_x86_64 -pp-annot \
 		-cpp-extra-args="-std=gnu11 -Imodel -Idriver/am65-cpsw -DRL_PROOF_VARIANTS=$mask" \
-		"$file" -wp -wp-rte -wp-prover z3,cvc4 -wp-timeout "$timeout" -wp-par "$par" \
-		-wp-cache none -wp-fct "$fcts" -wp-report-json "$out/unit-$tag-$name.json" >"$out/unit-$tag-$name.log" 2>&1
+		"$file" -wp -wp-rte -wp-prover "${WP_PROVERS:-z3,cvc4}" -wp-timeout "$timeout" -wp-par "$par" \
+		-wp-cache none -wp-smoke-tests -wp-fct "$fcts" -wp-report-json "$out/unit-$tag-$name.json" >"$out/unit-$tag-$name.log" 2>&1
 	rc=$?
 	t1=$(date +%s.%N)
 	echo "$name $rc $(echo "$t1 - $t0" | bc)" >>"$out/unit-$tag-$name.log.time"
 	[ $rc -eq 0 ] || echo "prove: frama-c failed on unit $name (see $out/unit-$tag-$name.log)" >&2
-done < proofs/units.txt
+done < "${UNITS_FILE:-proofs/units.txt}"
 python3 proofs/dashboard.py "$out" "$tag" "$(( $(date +%s) - start ))"

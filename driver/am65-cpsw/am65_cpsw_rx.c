@@ -29,20 +29,73 @@ static void am65_cpsw_put_page(struct am65_cpsw_common *common,
 		rl_page_free(common->m, page, RL_OWNER(RL_OWN_DRIVER, 0));
 }
 
-/* am65_cpsw_nuss_rx_push(): descriptor + mapped page area into the FDQ. */
+/*
+ * A free RX descriptor made ready for the hardware: host packet, one
+ * buffer of @len at @buf (cppi5_hdesc_init + attach_buf), and in swdata
+ * what it carries (page or XSK buffer id) and for which flow.
+ */
+void rl_am65_cpsw_rx_desc_setup(struct rl_desc_pool *pool, void *desc_rx,
+				rl_dma_addr_t buf, u32 len, u32 buf_id,
+				u32 flow_tag)
+{
+	u64 *swdata;
+
+	rl_cppi5_hdesc_init(pool, desc_rx, 0, AM65_CPSW_NAV_PS_DATA_SIZE);
+	rl_cppi5_hdesc_attach_buf(pool, desc_rx, buf, len, buf, len);
+	swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
+	swdata[SW_PAGE] = buf_id;
+	swdata[SW_FLOW] = flow_tag;
+}
+
+/*
+ * Proof cut points for am65_cpsw_nuss_rx_push: the world is still well
+ * formed and the three counters stand at the given values (avail of the
+ * pool, live mappings, FDQ occupancy).  Asserting this after each call
+ * keeps every goal a one-call frame.
+ */
+/*@ predicate rx_push_at{L}(struct am65_cpsw_common *c, integer f,
+  @                         struct rl_desc_pool *p, integer avail,
+  @                         integer live, integer occ) =
+  @   am65_rx_push_ok(c, f) && p == c->rx_chns.desc_pool &&
+  @   c->cfg.variants == RL_PROOF_VARIANTS &&
+  @   p->acct.avail == avail && c->m->dma->live == live &&
+  @   rl_ridx_occ(&c->rx_chns.rx_chn->flows[f].fdq->idx) == occ;
+  @*/
+
+/*
+ * am65_cpsw_nuss_rx_push(): descriptor + mapped page area into the FDQ.
+ * Proven (proofs/, unit rx_push): on success one descriptor and one
+ * mapping went to the FDQ; on failure both are given back.
+ */
+/*@ requires ok: am65_rx_push_ok(common, flow_idx);
+  @ requires variants: common->cfg.variants == RL_PROOF_VARIANTS;
+  @ ensures pushed: \result == 0 ==>
+  @   common->rx_chns.desc_pool->acct.avail ==
+  @     \old(common->rx_chns.desc_pool->acct.avail) - 1 &&
+  @   common->m->dma->live == \old(common->m->dma->live) + 1 &&
+  @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[flow_idx].fdq->idx) ==
+  @     \old(rl_ridx_occ(&common->rx_chns.rx_chn->flows[flow_idx].fdq->idx)) + 1;
+  @ ensures given_back: \result != 0 ==>
+  @   common->rx_chns.desc_pool->acct.avail ==
+  @     \old(common->rx_chns.desc_pool->acct.avail) &&
+  @   common->m->dma->live == \old(common->m->dma->live);
+  @*/
 static int am65_cpsw_nuss_rx_push(struct am65_cpsw_common *common,
 				  struct rl_page *page, u32 flow_idx)
 {
-	struct am65_cpsw_rx_chn *rx_chn = &common->rx_chns;
-	struct rl_desc_pool *pool = rx_chn->desc_pool;
+	struct rl_desc_pool *pool = common->rx_chns.desc_pool;
 	rl_dma_addr_t desc_dma, buf_dma;
 	void *desc_rx;
-	u64 *swdata;
 	int ret;
 
 	desc_rx = rl_k3_cppi_desc_pool_alloc(pool);
 	if (!desc_rx)
 		return -ENOMEM;
+	/*@ assert cut_alloc: rl_desc_drv(pool, desc_rx) &&
+	  @   rx_push_at(common, flow_idx, pool,
+	  @   \at(common->rx_chns.desc_pool->acct.avail, Pre) - 1, \at(common->m->dma->live, Pre),
+	  @   \at(rl_ridx_occ(&common->rx_chns.rx_chn->flows[flow_idx].fdq->idx), Pre));
+	  @*/
 	desc_dma = rl_k3_cppi_desc_pool_virt2dma(pool, desc_rx);
 	buf_dma = rl_dma_map_page(common->m->dma, page->id, AM65_CPSW_HEADROOM,
 				  AM65_CPSW_MAX_PACKET_SIZE, RL_DMA_FROM_DEVICE);
@@ -50,15 +103,29 @@ static int am65_cpsw_nuss_rx_push(struct am65_cpsw_common *common,
 		rl_k3_cppi_desc_pool_free(pool, desc_rx);
 		return -EINVAL;
 	}
-	rl_cppi5_hdesc_init(pool, desc_rx, 0, AM65_CPSW_NAV_PS_DATA_SIZE);
-	rl_cppi5_hdesc_attach_buf(pool, desc_rx, buf_dma,
-				  AM65_CPSW_MAX_PACKET_SIZE, buf_dma,
-				  AM65_CPSW_MAX_PACKET_SIZE);
-	swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
-	swdata[SW_PAGE] = page->id;
-	swdata[SW_FLOW] = flow_idx;
-	ret = rl_k3_udma_glue_push_rx_chn(rx_chn->rx_chn, flow_idx, desc_rx,
-					  desc_dma);
+	/*@ assert cut_map: rl_desc_drv(pool, desc_rx) &&
+	  @   rl_dma_mapped(common->m->dma, buf_dma) &&
+	  @   rx_push_at(common, flow_idx, pool,
+	  @   \at(common->rx_chns.desc_pool->acct.avail, Pre) - 1, \at(common->m->dma->live, Pre) + 1,
+	  @   \at(rl_ridx_occ(&common->rx_chns.rx_chn->flows[flow_idx].fdq->idx), Pre));
+	  @*/
+	rl_am65_cpsw_rx_desc_setup(pool, desc_rx, buf_dma,
+				   AM65_CPSW_MAX_PACKET_SIZE, page->id, flow_idx);
+	/*@ assert cut_setup: rl_desc_drv(pool, desc_rx) &&
+	  @   rl_dma_mapped(common->m->dma, buf_dma) &&
+	  @   rx_push_at(common, flow_idx, pool,
+	  @   \at(common->rx_chns.desc_pool->acct.avail, Pre) - 1, \at(common->m->dma->live, Pre) + 1,
+	  @   \at(rl_ridx_occ(&common->rx_chns.rx_chn->flows[flow_idx].fdq->idx), Pre));
+	  @*/
+	ret = rl_k3_udma_glue_push_rx_chn(common->rx_chns.rx_chn, flow_idx,
+					  desc_rx, desc_dma);
+	/*@ assert cut_push: ret != 0 ==>
+	  @   rl_desc_drv(pool, desc_rx) &&
+	  @   rl_dma_mapped(common->m->dma, buf_dma) &&
+	  @   rx_push_at(common, flow_idx, pool,
+	  @   \at(common->rx_chns.desc_pool->acct.avail, Pre) - 1, \at(common->m->dma->live, Pre) + 1,
+	  @   \at(rl_ridx_occ(&common->rx_chns.rx_chn->flows[flow_idx].fdq->idx), Pre));
+	  @*/
 	if (ret && !rl_am65_bug(common, RL_V_RX_PUSH_FAIL_LEAK)) {
 		/*
 		 * Fix (rx_push_fail_leak): mainline returns the push error

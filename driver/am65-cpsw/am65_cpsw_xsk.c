@@ -176,7 +176,6 @@ static int am65_cpsw_nuss_rx_push_zc(struct am65_cpsw_rx_flow *flow,
 	rl_dma_addr_t desc_dma, buf_dma;
 	u32 buf_len = rl_xsk_pool_get_rx_frame_size(flow->xsk_pool);
 	void *desc_rx;
-	u64 *swdata;
 	int ret;
 
 	desc_rx = rl_k3_cppi_desc_pool_alloc(pool);
@@ -186,12 +185,9 @@ static int am65_cpsw_nuss_rx_push_zc(struct am65_cpsw_rx_flow *flow,
 	}
 	desc_dma = rl_k3_cppi_desc_pool_virt2dma(pool, desc_rx);
 	buf_dma = rl_xsk_buff_xdp_get_dma(buf);
-	rl_cppi5_hdesc_init(pool, desc_rx, 0, AM65_CPSW_NAV_PS_DATA_SIZE);
-	rl_cppi5_hdesc_attach_buf(pool, desc_rx, buf_dma, buf_len, buf_dma,
-				  buf_len);
-	swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
-	swdata[SW_BUF] = rl_xsk_buff_id(buf);
-	swdata[SW_FLOW] = flow->id | AM65_CPSW_SW_XSK;
+	rl_am65_cpsw_rx_desc_setup(pool, desc_rx, buf_dma, buf_len,
+				   rl_xsk_buff_id(buf),
+				   flow->id | AM65_CPSW_SW_XSK);
 	ret = rl_k3_udma_glue_push_rx_chn(common->rx_chns.rx_chn, flow->id,
 					  desc_rx, desc_dma);
 	if (!ret || rl_am65_bug(common, RL_V_RX_PUSH_ZC_FAIL_LEAK))
