@@ -17,6 +17,13 @@
 #include "slots.h"
 
 /* enum xdp_action values; anything else is an invalid verdict */
+/*
+ * For the proofs: a ghost count of the RX pages the driver handed back
+ * (rl_am65_cpsw_put_page); Frama-C only, gcc and the kernel see comments.
+ * The model's own functions never touch it.
+ */
+/*@ ghost extern unsigned long long rl_g_pages_put; */
+
 #define RL_XDP_ABORTED	0
 #define RL_XDP_DROP	1
 #define RL_XDP_PASS	2
@@ -112,10 +119,16 @@ int rl_xdp_rxq_info_reg_mem_model(struct rl_xdp_rxq_info *rxq,
 bool rl_xdp_rxq_info_is_valid(const struct rl_xdp_rxq_info *rxq);
 
 /* xdp_convert_buff_to_frame(): NULL when it cannot; buffer kept then. */
+/*@ ensures page_kept_or_taken: xdp->page == \null ||
+  @   xdp->page == \old(xdp->page);
+  @ ensures ghost_kept: rl_g_pages_put == \old(rl_g_pages_put);
+  @ ensures new_frame: \result == \null || \separated(\result, xdp);
+  @*/
 struct rl_xdp_frame *rl_xdp_convert_buff_to_frame(struct rl_model *m,
 						  struct rl_xdp_buff *xdp);
 /* xdp_return_frame() / xdp_return_frame_rx_napi() by the driver */
 void rl_xdp_return_frame(struct rl_model *m, struct rl_xdp_frame *frame);
+/*@ ensures ghost_kept: rl_g_pages_put == \old(rl_g_pages_put); */
 void rl_xdp_return_frame_rx_napi(struct rl_model *m,
 				 struct rl_xdp_frame *frame);
 /* ndo_xdp_xmit input: a frame over a fresh page, owned by the caller. */
@@ -140,6 +153,10 @@ bool rl_redirect_target_is_valid(const struct rl_redirect_target *t);
  * xdp_do_redirect(): 0 when the buffer left the driver, negative errno
  * when the driver still owns it and must free it.
  */
+/*@ ensures page_kept_or_taken: xdp->page == \null ||
+  @   xdp->page == \old(xdp->page);
+  @ ensures ghost_kept: rl_g_pages_put == \old(rl_g_pages_put);
+  @*/
 int rl_xdp_do_redirect(struct rl_model *m, struct rl_xdp_buff *xdp,
 		       struct rl_bpf_prog *prog);
 /* xdp_do_flush() for one target: queued frames sent and returned. */

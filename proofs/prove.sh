@@ -42,7 +42,7 @@ while IFS='|' read -r name file fcts breaks; do
 	frama-c -machdep gcc_x86_64 -pp-annot \
 		-cpp-extra-args="-std=gnu11 -Imodel -Idriver/am65-cpsw -DRL_PROOF_VARIANTS=$mask" \
 		"$file" -wp -wp-rte -wp-prover "${WP_PROVERS:-z3,cvc4}" -wp-timeout "$timeout" -wp-par "$par" \
-		-wp-cache none -wp-smoke-tests -wp-fct "$fcts" -wp-report-json "$out/unit-$tag-$name.json" >"$out/unit-$tag-$name.log" 2>&1
+		-wp-cache none -wp-smoke-tests -wp-no-smoke-dead-code -wp-fct "$fcts" -wp-report-json "$out/unit-$tag-$name.json" >"$out/unit-$tag-$name.log" 2>&1
 	rc=$?
 	t1=$(date +%s.%N)
 	echo "$name $rc $(echo "$t1 - $t0" | bc)" >>"$out/unit-$tag-$name.log.time"

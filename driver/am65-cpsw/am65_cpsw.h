@@ -227,6 +227,7 @@ int rl_am65_cpsw_create_txqs(struct am65_cpsw_common *common);
 void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common);
 int rl_am65_cpsw_rx_poll(struct rl_napi *napi, int budget);
 int rl_am65_cpsw_tx_poll(struct rl_napi *napi, int budget);
+/*@ ensures ghost_kept: rl_g_pages_put == \old(rl_g_pages_put); */
 int rl_am65_cpsw_xdp_tx_frame(struct am65_cpsw_port *port,
 			      struct am65_cpsw_tx_chn *tx_chn,
 			      struct rl_xdp_frame *xdpf,
@@ -333,6 +334,16 @@ int rl_am65_cpsw_xsk_xmit_zc(struct am65_cpsw_tx_chn *tx_chn);
 /* am65_cpsw_run_xdp(): verdict for one buffer (page or zero copy). */
 u32 rl_am65_cpsw_run_xdp(struct am65_cpsw_rx_flow *flow,
 			 struct am65_cpsw_port *port, struct rl_xdp_buff *xdp);
+/*
+ * Give a driver-held RX page back, to the pool it came from.  Proven
+ * (unit xdp_drop): it hands over exactly one page per call.
+ */
+/*@ requires \valid(common) && \valid(page);
+  @ requires room: rl_g_pages_put < 18446744073709551615;
+  @ ensures put_once: rl_g_pages_put == \old(rl_g_pages_put) + 1;
+  @*/
+void rl_am65_cpsw_put_page(struct am65_cpsw_common *common,
+			   struct rl_page *page, bool allow_direct);
 /* Free one RX buffer of either kind (page or XSK) from its swdata. */
 void rl_am65_cpsw_rx_buf_free(struct am65_cpsw_common *common, void *desc_rx,
 			      bool unmap);

@@ -4,30 +4,13 @@
  * NAPI poll with every XDP verdict, refill, cleanup, and the teardown
  * drain that keeps descriptors from being dropped by the ring reset.
  * Mirrors am65_cpsw_create_rxq(s), am65_cpsw_destroy_rxq(s),
- * am65_cpsw_nuss_rx_push, am65_cpsw_run_xdp, am65_cpsw_nuss_rx_packets,
+ * am65_cpsw_nuss_rx_push, am65_cpsw_nuss_rx_packets,
  * am65_cpsw_nuss_rx_poll and am65_cpsw_nuss_rx_cleanup.
  */
 #include "am65_cpsw.h"
 
 #define SW_PAGE		0	/* swdata word: page id */
 #define SW_FLOW		1	/* swdata word: flow index */
-
-/*
- * Back to the pool the page came from (page->pp), not to the polling
- * flow's: with UDMA-P the flows share one FDQ, so a flow completes pages
- * of the others, and during destroy a flow's pool may already be gone
- * while its pages still sit in the shared FDQ.
- */
-static void am65_cpsw_put_page(struct am65_cpsw_common *common,
-			       struct rl_page *page, bool allow_direct)
-{
-	struct rl_page_pool *pp = rl_page_pool_of(common->m, page);
-
-	if (pp)
-		rl_page_pool_put_full_page(pp, page, allow_direct);
-	else
-		rl_page_free(common->m, page, RL_OWNER(RL_OWN_DRIVER, 0));
-}
 
 /*
  * A free RX descriptor made ready for the hardware: host packet, one
@@ -178,7 +161,7 @@ void rl_am65_cpsw_rx_buf_free(struct am65_cpsw_common *common, void *desc_rx,
 			rl_xsk_buff_free(buf);
 		return;
 	}
-	am65_cpsw_put_page(common, am65_cpsw_rx_desc_release(common, desc_rx,
+	rl_am65_cpsw_put_page(common, am65_cpsw_rx_desc_release(common, desc_rx,
 							     &flow_idx), false);
 }
 
@@ -367,7 +350,7 @@ int rl_am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id)
 		}
 		ret = am65_cpsw_nuss_rx_push(common, page, id);
 		if (ret < 0) {
-			am65_cpsw_put_page(common, page, false);
+			rl_am65_cpsw_put_page(common, page, false);
 			goto err;
 		}
 	}
@@ -408,58 +391,6 @@ int rl_am65_cpsw_create_rxqs(struct am65_cpsw_common *common)
 	return rl_k3_udma_glue_enable_rx_chn(common->rx_chns.rx_chn);
 }
 
-/*
- * am65_cpsw_run_xdp(): the buffer's fate by verdict.  A page is given
- * back here on drop; an XSK buffer is left to the zero-copy caller.
- */
-u32 rl_am65_cpsw_run_xdp(struct am65_cpsw_rx_flow *flow,
-			 struct am65_cpsw_port *port, struct rl_xdp_buff *xdp)
-{
-	struct am65_cpsw_common *common = flow->common;
-	struct rl_bpf_prog *prog = port->xdp_prog;
-	struct am65_cpsw_tx_chn *tx_chn;
-	struct rl_xdp_frame *xdpf;
-	u32 act = rl_bpf_prog_run_xdp(prog, xdp);
-
-	switch (act) {
-	case RL_XDP_PASS:
-		return AM65_CPSW_XDP_PASS;
-	case RL_XDP_TX:
-		/* the XDP_TX channel is picked per CPU among those that exist */
-		tx_chn = &common->tx_chns[common->m->cpu % common->tx_ch_num];
-		xdpf = rl_xdp_convert_buff_to_frame(common->m, xdp);
-		if (!xdpf) {
-			port->tx_dropped++;
-			break;
-		}
-		if (rl_am65_cpsw_xdp_tx_frame(port, tx_chn, xdpf,
-					      AM65_CPSW_TX_BUF_TYPE_XDP_TX)) {
-			/* the frame holds the page: returning it recycles it */
-			rl_xdp_return_frame_rx_napi(common->m, xdpf);
-			break;
-		}
-		return AM65_CPSW_XDP_TX;
-	case RL_XDP_REDIRECT:
-		if (rl_xdp_do_redirect(common->m, xdp, prog))
-			break;
-		return AM65_CPSW_XDP_REDIRECT;
-	case RL_XDP_DROP:
-		/* xdp_drop_page_leak: the ICSSG bug never gave the page back */
-		if (rl_am65_bug(common, RL_V_XDP_DROP_PAGE_LEAK)) {
-			port->rx_dropped++;
-			return AM65_CPSW_XDP_CONSUMED;
-		}
-		break;
-	default:
-		/* bpf_warn_invalid_xdp_action(), then handled as ABORTED */
-		break;
-	}
-	port->rx_dropped++;
-	if (xdp->page)
-		am65_cpsw_put_page(common, xdp->page, true);
-	return AM65_CPSW_XDP_CONSUMED;
-}
-
 static void am65_cpsw_nuss_rx_csum(struct rl_sk_buff *skb, u32 csum_info)
 {
 	skb->ip_summed = csum_info & AM65_CPSW_RX_CSUM_VALID ?
@@ -478,7 +409,7 @@ static void am65_cpsw_rx_requeue(struct am65_cpsw_rx_flow *flow,
 		return;
 	}
 	if (am65_cpsw_nuss_rx_push(flow->common, new_page, flow->id)) {
-		am65_cpsw_put_page(flow->common, new_page, true);
+		rl_am65_cpsw_put_page(flow->common, new_page, true);
 		flow->rx_missing++;
 	}
 }
@@ -525,7 +456,7 @@ static int am65_cpsw_nuss_rx_packets(struct am65_cpsw_rx_flow *flow,
 		port = rl_am65_port(common, port_id - 1);
 	if (flow->tearing_down || !port) {
 		/* teardown drain, or a packet from a port with no netdev */
-		am65_cpsw_put_page(common, page, true);
+		rl_am65_cpsw_put_page(common, page, true);
 		if (!flow->tearing_down)
 			am65_cpsw_rx_requeue(flow, NULL);
 		return 0;
