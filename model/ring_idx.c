@@ -24,25 +24,16 @@ static u32 next(u32 v)
 	return v == U32_MAX ? 0 : v + 1;
 }
 
-/*@ requires \valid_read(r);
-  @ assigns \nothing;
-  @ ensures \result == rl_ridx_occ(r);
-  @*/
-static u32 occ(const struct rl_ring_idx *r)
+u32 rl_ring_idx_occ(const struct rl_ring_idx *r)
 {
 	if (r->prod >= r->cons)
 		return r->prod - r->cons;
 	return r->prod + (U32_MAX - r->cons) + 1;
 }
 
-u32 rl_ring_idx_occ(const struct rl_ring_idx *r)
-{
-	return occ(r);
-}
-
 bool rl_ring_idx_push(struct rl_ring_idx *r, u32 *slot)
 {
-	if (occ(r) >= r->size)
+	if (rl_ring_idx_occ(r) >= r->size)
 		return false;
 	*slot = r->prod % (r->mask + 1);
 	r->prod = next(r->prod);
@@ -51,7 +42,7 @@ bool rl_ring_idx_push(struct rl_ring_idx *r, u32 *slot)
 
 bool rl_ring_idx_pop(struct rl_ring_idx *r, u32 *slot)
 {
-	if (!occ(r))
+	if (!rl_ring_idx_occ(r))
 		return false;
 	*slot = r->cons % (r->mask + 1);
 	r->cons = next(r->cons);
@@ -67,5 +58,5 @@ void rl_ring_idx_reset(struct rl_ring_idx *r)
 bool rl_ring_idx_is_valid(const struct rl_ring_idx *r)
 {
 	return r->size && r->mask < RL_RING_IDX_MAX &&
-	       r->size <= r->mask + 1 && occ(r) <= r->size;
+	       r->size <= r->mask + 1 && rl_ring_idx_occ(r) <= r->size;
 }
