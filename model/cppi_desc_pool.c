@@ -39,8 +39,7 @@ struct rl_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
 	pool->name = name;
 	pool->size = size;
 	pool->desc_size = roundup_pow2(desc_size);
-	pool->block_len = (size_t)size * pool->desc_size;
-	pool->block = rl_zalloc(pool->block_len);
+	pool->block = rl_zalloc((size_t)size * pool->desc_size);
 	pool->acct.state = size <= RL_DESC_ACCT_MAX ? rl_zalloc(size) : NULL;
 	pool->desc_infos = rl_zalloc(size * sizeof(void *));
 	id = -1;

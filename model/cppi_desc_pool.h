@@ -51,7 +51,6 @@ struct rl_desc_pool {
 	u32 desc_size;		/* rounded up to a power of two */
 	bool destroyed;
 	u8 *block;		/* size * desc_size bytes, never zeroed on reuse */
-	size_t block_len;	/* size * desc_size, for the proofs' ranges */
 	rl_dma_addr_t dma_base;	/* coherent DMA address of the block */
 	struct rl_desc_acct acct; /* free/held per descriptor, avail count */
 	void **desc_infos;	/* per-descriptor side table */
@@ -69,65 +68,13 @@ struct rl_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
 void rl_k3_cppi_desc_pool_destroy(struct rl_desc_pool *pool);
 bool rl_desc_pool_is_valid(const struct rl_desc_pool *pool);
 
-/*
- * ACSL view of a live pool for the driver proofs (facility contracts, see
- * proofs/README.md): descriptor i is block + i * desc_size, its ledger
- * entry is owner[RL_OBJ_DESC][base + i]; "driver-held" = handed out by
- * alloc and, per the ledger, with the driver (not in a ring).  The count
- * invariant (rl_desc_acct_ok) is proven in desc_acct.c and not repeated
- * here: a recursive count over memory would have to be re-proven by
- * induction after every call.  Likewise the pool's internal arrays:
- * their validity is the model's business (rl_desc_pool_is_valid).
- */
-/*
- * rl_desc_at(block, desc_size, i) names the address of descriptor i
- * (block + i * desc_size as a void *): a declared symbol, no axiom.
- */
-/*@ axiomatic RlDescAddr {
-  @   logic void *rl_desc_at(u8 *block, integer desc_size, integer i);
-  @ }
-  @*/
-/*@ predicate rl_pool_ok{L}(struct rl_desc_pool *p) =
-  @   \valid(p) && \valid(p->m) && \valid(p->m->ledger);
-  @
-  @ predicate rl_desc_drv{L}(struct rl_desc_pool *p, void *d) =
-  @   \exists integer i; 0 <= i < p->size &&
-  @     d == rl_desc_at(p->block, p->desc_size, i) &&
-  @     p->acct.state[i] == RL_DESC_HELD &&
-  @     p->m->ledger->owner[RL_OBJ_DESC][p->base + i] ==
-  @       RL_OWNER(RL_OWN_DRIVER, 0);
-  @*/
-
 /* k3_cppi_desc_pool_alloc(): fault site RL_FAULT_DESC_ALLOC */
-/*@ requires pool: rl_pool_ok(pool);
-  @ assigns pool->acct.avail, pool->acct.state[0 .. pool->size - 1],
-  @   pool->m->fault[RL_FAULT_DESC_ALLOC],
-  @   pool->m->ledger->owner[RL_OBJ_DESC][pool->base ..
-  @     pool->base + pool->size - 1],
-  @   pool->m->ledger->count[RL_OBJ_DESC][0 .. RL_OWN_NR - 1];
-  @ ensures none: \result == \null ==>
-  @   pool->acct.avail == \old(pool->acct.avail);
-  @ ensures taken: \result != \null ==>
-  @   pool->acct.avail == \old(pool->acct.avail) - 1 &&
-  @   rl_desc_drv(pool, \result);
-  @*/
 void *rl_k3_cppi_desc_pool_alloc(struct rl_desc_pool *pool);
 /* k3_cppi_desc_pool_free() */
-/*@ requires pool: rl_pool_ok(pool);
-  @ requires held: rl_desc_drv(pool, desc);
-  @ assigns pool->acct.avail, pool->acct.state[0 .. pool->size - 1],
-  @   pool->m->ledger->owner[RL_OBJ_DESC][pool->base ..
-  @     pool->base + pool->size - 1],
-  @   pool->m->ledger->count[RL_OBJ_DESC][0 .. RL_OWN_NR - 1];
-  @ ensures given_back: pool->acct.avail == \old(pool->acct.avail) + 1;
-  @*/
 void rl_k3_cppi_desc_pool_free(struct rl_desc_pool *pool, void *desc);
 /* k3_cppi_desc_pool_avail() */
 u32 rl_k3_cppi_desc_pool_avail(const struct rl_desc_pool *pool);
 /* k3_cppi_desc_pool_virt2dma() / dma2virt() */
-/*@ requires \valid_read(pool);
-  @ assigns \nothing;
-  @*/
 rl_dma_addr_t rl_k3_cppi_desc_pool_virt2dma(const struct rl_desc_pool *pool,
 					    const void *desc);
 void *rl_k3_cppi_desc_pool_dma2virt(const struct rl_desc_pool *pool,

@@ -48,48 +48,12 @@ bool rl_dma_is_valid(const struct rl_dma *dma);
 /* dma_map_single(): @tag names the owner in findings. */
 rl_dma_addr_t rl_dma_map_single(struct rl_dma *dma, u32 size,
 				enum rl_dma_dir dir, u32 tag);
-/*
- * ACSL view for the driver proofs (facility contracts, proofs/README.md):
- * live counts the mappings; an address is mapped while its slot is live.
- */
-/*@ predicate rl_dma_ok{L}(struct rl_dma *d) =
-  @   \valid(d) && \valid(d->m) && \valid(d->m->ledger);
-  @
-  @ predicate rl_dma_mapped{L}(struct rl_dma *d, rl_dma_addr_t a) =
-  @   \exists integer s; 0 <= s < d->slots.nr && d->maps[s].live &&
-  @     d->maps[s].addr == a;
-  @*/
-
 /* dma_map_page(): page id recorded as the tag. */
-/*@ requires dma: rl_dma_ok(dma);
-  @ assigns dma->live, dma->maps[0 .. dma->slots.nr - 1],
-  @   dma->slots.free_top, dma->m->fault[RL_FAULT_DMA_MAP],
-  @   dma->m->ledger->owner[RL_OBJ_DMA][dma->slots.base ..
-  @     dma->slots.base + dma->slots.nr - 1],
-  @   dma->m->ledger->count[RL_OBJ_DMA][0 .. RL_OWN_NR - 1];
-  @ ensures failed: \result == RL_DMA_MAPPING_ERROR ==>
-  @   dma->live == \old(dma->live);
-  @ ensures mapped: \result != RL_DMA_MAPPING_ERROR ==>
-  @   dma->live == \old(dma->live) + 1 && rl_dma_mapped(dma, \result);
-  @*/
 rl_dma_addr_t rl_dma_map_page(struct rl_dma *dma, u32 page_id, u32 offset,
 			      u32 size, enum rl_dma_dir dir);
 /* dma_mapping_error() */
-/*@ assigns \nothing;
-  @ ensures \result <==> addr == RL_DMA_MAPPING_ERROR;
-  @*/
 bool rl_dma_mapping_error(rl_dma_addr_t addr);
 /* dma_unmap_single() / dma_unmap_page() */
-/*@ requires dma: rl_dma_ok(dma);
-  @ requires mapped: rl_dma_mapped(dma, addr);
-  @ assigns dma->live, dma->maps[0 .. dma->slots.nr - 1],
-  @   dma->slots.free_top, dma->slots.free[0 .. dma->slots.nr - 1],
-  @   dma->m->ledger->owner[RL_OBJ_DMA][dma->slots.base ..
-  @     dma->slots.base + dma->slots.nr - 1],
-  @   dma->m->ledger->count[RL_OBJ_DMA][0 .. RL_OWN_NR - 1],
-  @   dma->m->ledger->findings;
-  @ ensures unmapped: dma->live == \old(dma->live) - 1;
-  @*/
 void rl_dma_unmap(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 		  enum rl_dma_dir dir);
 /* dma_sync_single_for_cpu() / _for_device() */

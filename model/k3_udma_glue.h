@@ -77,30 +77,6 @@ void rl_k3_udma_glue_release_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
 bool rl_udma_rx_chn_is_valid(const struct rl_k3_udma_glue_rx_channel *chn);
 int rl_k3_udma_glue_enable_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
 void rl_k3_udma_glue_disable_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
-/*
- * Facility contract (proofs/README.md): on success one more entry in the
- * flow's FDQ; on failure the FDQ and every descriptor's owner unchanged.
- */
-/*@ requires chn: \valid(chn) && \valid(chn->m) && \valid(chn->m->ledger) &&
-  @   flow < chn->flow_num && chn->flow_num <= RL_MAX_FLOWS &&
-  @   \valid(chn->flows[flow].fdq);
-  @ assigns chn->flows[flow].fdq->idx.prod, chn->flows[flow].fdq->ndesc,
-  @   chn->flows[flow].fdq->slot[0 .. chn->flows[flow].fdq->idx.mask],
-  @   chn->m->fault[RL_FAULT_RING_PUSH],
-  @   chn->m->ledger->owner[RL_OBJ_DESC][0 ..
-  @     chn->m->ledger->cap[RL_OBJ_DESC] - 1],
-  @   chn->m->ledger->count[RL_OBJ_DESC][0 .. RL_OWN_NR - 1],
-  @   chn->m->ledger->findings;
-  @ ensures pushed: \result == 0 ==>
-  @   rl_ridx_occ(&chn->flows[flow].fdq->idx) ==
-  @     \old(rl_ridx_occ(&chn->flows[flow].fdq->idx)) + 1;
-  @ ensures kept: \result != 0 ==>
-  @   rl_ridx_occ(&chn->flows[flow].fdq->idx) ==
-  @     \old(rl_ridx_occ(&chn->flows[flow].fdq->idx)) &&
-  @   (\forall integer k; 0 <= k < chn->m->ledger->cap[RL_OBJ_DESC] ==>
-  @     chn->m->ledger->owner[RL_OBJ_DESC][k] ==
-  @       \old(chn->m->ledger->owner[RL_OBJ_DESC][k]));
-  @*/
 int rl_k3_udma_glue_push_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 				u32 flow, void *desc, rl_dma_addr_t dma);
 int rl_k3_udma_glue_pop_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,

@@ -110,7 +110,6 @@ bool rl_ledger_reserve(struct rl_ledger *l, enum rl_obj_class cls, u32 n,
 void rl_ledger_unreserve(struct rl_ledger *l, enum rl_obj_class cls,
 			 u32 base, u32 n);
 
-
 /* Inline: the per-step check asks this for every slot (make bench-fuzz). */
 static inline u32 rl_ledger_owner(const struct rl_ledger *l,
 				  enum rl_obj_class cls, u32 id)

@@ -240,45 +240,7 @@ void rl_am65_cpsw_destroy_txq(struct am65_cpsw_common *common, u32 id);
 void rl_am65_cpsw_destroy_rxq_retain(struct am65_cpsw_common *common, u32 id,
 				     bool retain_page_pool);
 
-/*
- * RX push for the proofs: the pool, the DMA API and the flow's FDQ of one
- * model, each a separate allocation (distinct base addresses: every one
- * comes from its own rl_zalloc).
- */
-/*@ predicate am65_rx_push_ok{L}(struct am65_cpsw_common *c, integer f) =
-  @   \valid(c) && \valid(c->m) && \valid(c->rx_chns.rx_chn) &&
-  @   c->rx_chns.desc_pool->m == c->m && c->m->dma->m == c->m &&
-  @   c->rx_chns.rx_chn->m == c->m &&
-  @   rl_pool_ok(c->rx_chns.desc_pool) && rl_dma_ok(c->m->dma) &&
-  @   c->rx_chns.desc_pool->base + c->rx_chns.desc_pool->size <=
-  @     c->m->ledger->cap[RL_OBJ_DESC] &&
-  @   c->m->dma->slots.base + c->m->dma->slots.nr <=
-  @     c->m->ledger->cap[RL_OBJ_DMA] &&
-  @   0 <= f < c->rx_chns.rx_chn->flow_num &&
-  @   c->rx_chns.rx_chn->flow_num <= RL_MAX_FLOWS &&
-  @   \valid(c->rx_chns.rx_chn->flows[f].fdq) &&
-  @   \separated(\base_addr(c), \base_addr(c->m), \base_addr(c->m->ledger),
-  @     \base_addr(c->rx_chns.rx_chn),
-  @     \base_addr(c->rx_chns.rx_chn->flows[f].fdq),
-  @     \base_addr(c->rx_chns.rx_chn->flows[f].fdq->slot),
-  @     \base_addr(c->rx_chns.desc_pool),
-  @     \base_addr(c->rx_chns.desc_pool->acct.state),
-  @     \base_addr(c->rx_chns.desc_pool->block),
-  @     \base_addr(c->m->dma), \base_addr(c->m->dma->maps),
-  @     \base_addr(c->m->dma->slots.free),
-  @     \base_addr(c->m->ledger->owner[RL_OBJ_DESC]),
-  @     \base_addr(c->m->ledger->owner[RL_OBJ_DMA]));
-  @*/
-
-/*
- * Descriptor setup shared by the page and zero-copy RX pushes.  Its
- * contract (it writes the descriptor's bytes, and may report a finding)
- * is assumption A5 of proofs/README.md.
- */
-/*@ requires pool: rl_pool_ok(pool);
-  @ assigns pool->block[0 .. pool->block_len - 1],
-  @   pool->m->ledger->findings;
-  @*/
+/* Descriptor setup shared by the page and zero-copy RX pushes. */
 void rl_am65_cpsw_rx_desc_setup(struct rl_desc_pool *pool, void *desc_rx,
 				rl_dma_addr_t buf, u32 len, u32 buf_id,
 				u32 flow_tag);

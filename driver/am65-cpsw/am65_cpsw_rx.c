@@ -30,39 +30,7 @@ void rl_am65_cpsw_rx_desc_setup(struct rl_desc_pool *pool, void *desc_rx,
 	swdata[SW_FLOW] = flow_tag;
 }
 
-/*
- * Proof cut points for am65_cpsw_nuss_rx_push: the world is still well
- * formed and the three counters stand at the given values (avail of the
- * pool, live mappings, FDQ occupancy).  Asserting this after each call
- * keeps every goal a one-call frame.
- */
-/*@ predicate rx_push_at{L}(struct am65_cpsw_common *c, integer f,
-  @                         struct rl_desc_pool *p, integer avail,
-  @                         integer live, integer occ) =
-  @   am65_rx_push_ok(c, f) && p == c->rx_chns.desc_pool &&
-  @   c->cfg.variants == RL_PROOF_VARIANTS &&
-  @   p->acct.avail == avail && c->m->dma->live == live &&
-  @   rl_ridx_occ(&c->rx_chns.rx_chn->flows[f].fdq->idx) == occ;
-  @*/
-
-/*
- * am65_cpsw_nuss_rx_push(): descriptor + mapped page area into the FDQ.
- * Proven (proofs/, unit rx_push): on success one descriptor and one
- * mapping went to the FDQ; on failure both are given back.
- */
-/*@ requires ok: am65_rx_push_ok(common, flow_idx);
-  @ requires variants: common->cfg.variants == RL_PROOF_VARIANTS;
-  @ ensures pushed: \result == 0 ==>
-  @   common->rx_chns.desc_pool->acct.avail ==
-  @     \old(common->rx_chns.desc_pool->acct.avail) - 1 &&
-  @   common->m->dma->live == \old(common->m->dma->live) + 1 &&
-  @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[flow_idx].fdq->idx) ==
-  @     \old(rl_ridx_occ(&common->rx_chns.rx_chn->flows[flow_idx].fdq->idx)) + 1;
-  @ ensures given_back: \result != 0 ==>
-  @   common->rx_chns.desc_pool->acct.avail ==
-  @     \old(common->rx_chns.desc_pool->acct.avail) &&
-  @   common->m->dma->live == \old(common->m->dma->live);
-  @*/
+/* am65_cpsw_nuss_rx_push(): descriptor + mapped page area into the FDQ. */
 static int am65_cpsw_nuss_rx_push(struct am65_cpsw_common *common,
 				  struct rl_page *page, u32 flow_idx)
 {
@@ -74,11 +42,6 @@ static int am65_cpsw_nuss_rx_push(struct am65_cpsw_common *common,
 	desc_rx = rl_k3_cppi_desc_pool_alloc(pool);
 	if (!desc_rx)
 		return -ENOMEM;
-	/*@ assert cut_alloc: rl_desc_drv(pool, desc_rx) &&
-	  @   rx_push_at(common, flow_idx, pool,
-	  @   \at(common->rx_chns.desc_pool->acct.avail, Pre) - 1, \at(common->m->dma->live, Pre),
-	  @   \at(rl_ridx_occ(&common->rx_chns.rx_chn->flows[flow_idx].fdq->idx), Pre));
-	  @*/
 	desc_dma = rl_k3_cppi_desc_pool_virt2dma(pool, desc_rx);
 	buf_dma = rl_dma_map_page(common->m->dma, page->id, AM65_CPSW_HEADROOM,
 				  AM65_CPSW_MAX_PACKET_SIZE, RL_DMA_FROM_DEVICE);
@@ -86,29 +49,10 @@ static int am65_cpsw_nuss_rx_push(struct am65_cpsw_common *common,
 		rl_k3_cppi_desc_pool_free(pool, desc_rx);
 		return -EINVAL;
 	}
-	/*@ assert cut_map: rl_desc_drv(pool, desc_rx) &&
-	  @   rl_dma_mapped(common->m->dma, buf_dma) &&
-	  @   rx_push_at(common, flow_idx, pool,
-	  @   \at(common->rx_chns.desc_pool->acct.avail, Pre) - 1, \at(common->m->dma->live, Pre) + 1,
-	  @   \at(rl_ridx_occ(&common->rx_chns.rx_chn->flows[flow_idx].fdq->idx), Pre));
-	  @*/
 	rl_am65_cpsw_rx_desc_setup(pool, desc_rx, buf_dma,
 				   AM65_CPSW_MAX_PACKET_SIZE, page->id, flow_idx);
-	/*@ assert cut_setup: rl_desc_drv(pool, desc_rx) &&
-	  @   rl_dma_mapped(common->m->dma, buf_dma) &&
-	  @   rx_push_at(common, flow_idx, pool,
-	  @   \at(common->rx_chns.desc_pool->acct.avail, Pre) - 1, \at(common->m->dma->live, Pre) + 1,
-	  @   \at(rl_ridx_occ(&common->rx_chns.rx_chn->flows[flow_idx].fdq->idx), Pre));
-	  @*/
 	ret = rl_k3_udma_glue_push_rx_chn(common->rx_chns.rx_chn, flow_idx,
 					  desc_rx, desc_dma);
-	/*@ assert cut_push: ret != 0 ==>
-	  @   rl_desc_drv(pool, desc_rx) &&
-	  @   rl_dma_mapped(common->m->dma, buf_dma) &&
-	  @   rx_push_at(common, flow_idx, pool,
-	  @   \at(common->rx_chns.desc_pool->acct.avail, Pre) - 1, \at(common->m->dma->live, Pre) + 1,
-	  @   \at(rl_ridx_occ(&common->rx_chns.rx_chn->flows[flow_idx].fdq->idx), Pre));
-	  @*/
 	if (ret && !rl_am65_bug(common, RL_V_RX_PUSH_FAIL_LEAK)) {
 		/*
 		 * Fix (rx_push_fail_leak): mainline returns the push error
