@@ -234,11 +234,11 @@ int rl_am65_cpsw_xdp_tx_frame(struct am65_cpsw_port *port,
 			      enum am65_cpsw_tx_buf_type buf_type);
 /* Per-queue create/destroy, for the zero-copy rebuild of one queue. */
 int rl_am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id);
-void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id);
+/* @retain_page_pool: keep the flow's page_pool (XDP program exchange) */
+void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
+			      bool retain_page_pool);
 int rl_am65_cpsw_create_txq(struct am65_cpsw_common *common, u32 id);
 void rl_am65_cpsw_destroy_txq(struct am65_cpsw_common *common, u32 id);
-void rl_am65_cpsw_destroy_rxq_retain(struct am65_cpsw_common *common, u32 id,
-				     bool retain_page_pool);
 
 /* Descriptor setup shared by the page and zero-copy RX pushes. */
 void rl_am65_cpsw_rx_desc_setup(struct rl_desc_pool *pool, void *desc_rx,

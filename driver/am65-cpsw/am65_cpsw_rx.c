@@ -126,8 +126,8 @@ static void am65_cpsw_nuss_rx_cleanup(void *data, rl_dma_addr_t desc_dma)
 				 !rl_am65_bug(common, RL_V_CLEANUP_MUTABLE_POOL));
 }
 
-static void am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
-				  bool retain_page_pool)
+void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
+			      bool retain_page_pool)
 {
 	struct am65_cpsw_rx_chn *rx_chn = &common->rx_chns;
 	struct am65_cpsw_rx_flow *flow = &rx_chn->flows[id];
@@ -161,17 +161,6 @@ static void am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
 	flow->rx_missing = 0;
 	flow->xsk_pool = NULL;
 	flow->xsk_port_id = 0;
-}
-
-void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id)
-{
-	am65_cpsw_destroy_rxq(common, id, false);
-}
-
-void rl_am65_cpsw_destroy_rxq_retain(struct am65_cpsw_common *common, u32 id,
-				     bool retain_page_pool)
-{
-	am65_cpsw_destroy_rxq(common, id, retain_page_pool);
 }
 
 /*
@@ -304,7 +293,7 @@ enable:
 	flow->napi_enabled = true;
 	return 0;
 err:
-	am65_cpsw_destroy_rxq(common, id, false);
+	rl_am65_cpsw_destroy_rxq(common, id, false);
 	return ret;
 }
 
@@ -329,7 +318,7 @@ int rl_am65_cpsw_create_rxqs(struct am65_cpsw_common *common)
 			flow->page_pool = NULL;
 		}
 		while (id-- > 0)
-			am65_cpsw_destroy_rxq(common, id, false);
+			rl_am65_cpsw_destroy_rxq(common, id, false);
 		return ret;
 	}
 	return rl_k3_udma_glue_enable_rx_chn(common->rx_chns.rx_chn);

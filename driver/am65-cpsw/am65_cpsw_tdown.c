@@ -201,5 +201,5 @@ void rl_am65_cpsw_rx_reclaim(struct am65_cpsw_common *common,
 	  @ loop variant id;
 	  @*/
 	while (id-- > 0)
-		rl_am65_cpsw_destroy_rxq_retain(common, id, retain_page_pool);
+		rl_am65_cpsw_destroy_rxq(common, id, retain_page_pool);
 }

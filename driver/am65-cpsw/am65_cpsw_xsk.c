@@ -30,7 +30,7 @@ static int am65_cpsw_xsk_rebuild(struct am65_cpsw_common *common, u32 qid,
 	if (rl_am65_bug(common, RL_V_XSK_REBUILD_NO_TDOWN)) {
 		/* v2 3/7: only this queue, its rings reset under a live DMA */
 		if (destroy) {
-			rl_am65_cpsw_destroy_rxq(common, qid);
+			rl_am65_cpsw_destroy_rxq(common, qid, false);
 			rl_am65_cpsw_destroy_txq(common, qid);
 			return 0;
 		}
