@@ -204,6 +204,21 @@ static int am65_cpsw_nuss_common_open(struct am65_cpsw_common *common)
 	return common->queues_up ? 0 : rl_am65_cpsw_create_queues(common);
 }
 
+/*
+ * Carrier and TX queues of a port that is up, together: on as in
+ * am65_cpsw_nuss_mac_link_up(), off (queues stopped first) as in _down().
+ */
+static void am65_cpsw_port_carrier(struct am65_cpsw_port *port, bool on)
+{
+	if (on) {
+		rl_netif_carrier_on(port->ndev);
+		rl_netif_tx_start_all_queues(port->ndev);
+	} else {
+		rl_netif_tx_stop_all_queues(port->ndev);
+		rl_netif_carrier_off(port->ndev);
+	}
+}
+
 /* After a queue (re)build with result @ret: state, carrier, TX queues. */
 static void am65_cpsw_rebuilt(struct am65_cpsw_common *common, int ret)
 {
@@ -218,15 +233,8 @@ static void am65_cpsw_rebuilt(struct am65_cpsw_common *common, int ret)
 	for (p = 0; p < common->port_num; p++) {
 		struct am65_cpsw_port *port = rl_am65_port(common, p);
 
-		if (!port || !port->ndev->up)
-			continue;
-		if (ret) {
-			rl_netif_tx_stop_all_queues(port->ndev);
-			rl_netif_carrier_off(port->ndev);
-		} else {
-			rl_netif_carrier_on(port->ndev);
-			rl_netif_tx_start_all_queues(port->ndev);
-		}
+		if (port && port->ndev->up)
+			am65_cpsw_port_carrier(port, !ret);
 	}
 }
 
@@ -353,11 +361,5 @@ void rl_am65_cpsw_link(struct am65_cpsw_common *common, u32 p, bool up)
 	/* am65_cpsw_nuss_mac_link_up/_down, for a port that is up */
 	if (!port || !port->ndev->up || (up && !common->queues_up))
 		return;
-	if (up) {
-		rl_netif_carrier_on(port->ndev);
-		rl_netif_tx_start_all_queues(port->ndev);
-	} else {
-		rl_netif_tx_stop_all_queues(port->ndev);
-		rl_netif_carrier_off(port->ndev);
-	}
+	am65_cpsw_port_carrier(port, up);
 }
