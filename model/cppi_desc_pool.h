@@ -68,13 +68,38 @@ struct rl_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
 void rl_k3_cppi_desc_pool_destroy(struct rl_desc_pool *pool);
 bool rl_desc_pool_is_valid(const struct rl_desc_pool *pool);
 
+/*
+ * Proof view (proofs/README.md, assumption A5).  Ghost counts, never
+ * compiled: the descriptors driver software holds (handed out by alloc,
+ * neither freed nor pushed to a ring yet) and those a push handed to the
+ * hardware.  At run time the ledger tracks the same facts per descriptor
+ * (owner RL_OWN_DRIVER vs a ring) and reports what the counts abstract.
+ */
+/*@ ghost extern unsigned long long rl_g_desc_held; */
+/*@ ghost extern unsigned long long rl_g_desc_queued; */
+
 /* k3_cppi_desc_pool_alloc(): fault site RL_FAULT_DESC_ALLOC */
+/*@ requires pool: \valid(pool);
+  @ requires room: rl_g_desc_held < RL_GHOST_MAX;
+  @ assigns RL_DESC_POOL_FOOTPRINT(pool), rl_g_desc_held;
+  @ ensures none: \result == \null ==> rl_g_desc_held == \old(rl_g_desc_held);
+  @ ensures taken: \result != \null ==>
+  @   rl_g_desc_held == \old(rl_g_desc_held) + 1;
+  @*/
 void *rl_k3_cppi_desc_pool_alloc(struct rl_desc_pool *pool);
-/* k3_cppi_desc_pool_free() */
+/* k3_cppi_desc_pool_free(): only a descriptor the driver holds */
+/*@ requires pool: \valid(pool);
+  @ requires held: rl_g_desc_held > 0;
+  @ assigns RL_DESC_POOL_FOOTPRINT(pool), rl_g_desc_held;
+  @ ensures given_back: rl_g_desc_held == \old(rl_g_desc_held) - 1;
+  @*/
 void rl_k3_cppi_desc_pool_free(struct rl_desc_pool *pool, void *desc);
 /* k3_cppi_desc_pool_avail() */
 u32 rl_k3_cppi_desc_pool_avail(const struct rl_desc_pool *pool);
 /* k3_cppi_desc_pool_virt2dma() / dma2virt() */
+/*@ requires \valid_read(pool);
+  @ assigns \nothing;
+  @*/
 rl_dma_addr_t rl_k3_cppi_desc_pool_virt2dma(const struct rl_desc_pool *pool,
 					    const void *desc);
 void *rl_k3_cppi_desc_pool_dma2virt(const struct rl_desc_pool *pool,

@@ -19,7 +19,8 @@ enum rl_dma_dir {
 };
 
 /* What dma_map_* returns on failure (DMA_MAPPING_ERROR). */
-#define RL_DMA_MAPPING_ERROR	(~(rl_dma_addr_t)0)
+/* cast after the complement: ACSL reads ~(u64)0 as the integer -1 */
+#define RL_DMA_MAPPING_ERROR	((rl_dma_addr_t)~0ULL)
 #define RL_DMA_BASE		0x80000000ULL
 /* Each slot spans 64 KiB of IOVA space; a mapping may not exceed it. */
 #define RL_DMA_SLOT_SHIFT	16
@@ -48,12 +49,35 @@ bool rl_dma_is_valid(const struct rl_dma *dma);
 /* dma_map_single(): @tag names the owner in findings. */
 rl_dma_addr_t rl_dma_map_single(struct rl_dma *dma, u32 size,
 				enum rl_dma_dir dir, u32 tag);
+/*
+ * Proof view (proofs/README.md, A5): a ghost count of the live streaming
+ * mappings, never compiled; at run time dma->live is that count and the
+ * ledger names each mapping's owner.
+ */
+/*@ ghost extern unsigned long long rl_g_dma_live; */
+
 /* dma_map_page(): page id recorded as the tag. */
+/*@ requires dma: \valid(dma);
+  @ requires room: rl_g_dma_live < RL_GHOST_MAX;
+  @ assigns RL_DMA_FOOTPRINT(dma), rl_g_dma_live;
+  @ ensures failed: \result == RL_DMA_MAPPING_ERROR ==>
+  @   rl_g_dma_live == \old(rl_g_dma_live);
+  @ ensures mapped: \result != RL_DMA_MAPPING_ERROR ==>
+  @   rl_g_dma_live == \old(rl_g_dma_live) + 1;
+  @*/
 rl_dma_addr_t rl_dma_map_page(struct rl_dma *dma, u32 page_id, u32 offset,
 			      u32 size, enum rl_dma_dir dir);
 /* dma_mapping_error() */
+/*@ assigns \nothing;
+  @ ensures \result <==> addr == RL_DMA_MAPPING_ERROR;
+  @*/
 bool rl_dma_mapping_error(rl_dma_addr_t addr);
-/* dma_unmap_single() / dma_unmap_page() */
+/* dma_unmap_single() / dma_unmap_page(): only a live mapping */
+/*@ requires dma: \valid(dma);
+  @ requires live: rl_g_dma_live > 0;
+  @ assigns RL_DMA_FOOTPRINT(dma), rl_g_dma_live;
+  @ ensures unmapped: rl_g_dma_live == \old(rl_g_dma_live) - 1;
+  @*/
 void rl_dma_unmap(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 		  enum rl_dma_dir dir);
 /* dma_sync_single_for_cpu() / _for_device() */

@@ -77,6 +77,22 @@ void rl_k3_udma_glue_release_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
 bool rl_udma_rx_chn_is_valid(const struct rl_k3_udma_glue_rx_channel *chn);
 int rl_k3_udma_glue_enable_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
 void rl_k3_udma_glue_disable_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
+/*
+ * Proof view (A5): a push that succeeds moves the driver-held descriptor
+ * (and what it carries) to the flow's FDQ; one that fails changes nothing.
+ */
+/*@ requires chn: \valid(chn);
+  @ requires held: rl_g_desc_held > 0;
+  @ requires room: rl_g_desc_queued < RL_GHOST_MAX;
+  @ assigns RL_RX_PUSH_FOOTPRINT(chn), rl_g_desc_held,
+  @   rl_g_desc_queued;
+  @ ensures pushed: \result == 0 ==>
+  @   rl_g_desc_held == \old(rl_g_desc_held) - 1 &&
+  @   rl_g_desc_queued == \old(rl_g_desc_queued) + 1;
+  @ ensures kept: \result != 0 ==>
+  @   rl_g_desc_held == \old(rl_g_desc_held) &&
+  @   rl_g_desc_queued == \old(rl_g_desc_queued);
+  @*/
 int rl_k3_udma_glue_push_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 				u32 flow, void *desc, rl_dma_addr_t dma);
 int rl_k3_udma_glue_pop_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,

@@ -83,4 +83,16 @@ static inline void rl_free(void *p)
 /* A DMA address in the model: 64 bits on every build, never a host pointer. */
 typedef u64 rl_dma_addr_t;
 
+/*
+ * The set of re-injected bugs a driver runs with.  The proofs
+ * (proofs/prove.sh) fix it at build time: none for the patched driver, one
+ * for a variant.  Nothing writes it after probe, so this is the value the
+ * run would read, without a memory read every later call must preserve.
+ */
+#ifdef RL_PROOF_VARIANTS
+#define rl_variant_set(cfg)	((u32)(RL_PROOF_VARIANTS))
+#else
+#define rl_variant_set(cfg)	((cfg)->variants)
+#endif
+
 #endif /* RL_COMPAT_H */

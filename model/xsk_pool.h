@@ -88,12 +88,39 @@ int rl_xsk_pool_dma_map(struct rl_xsk_pool *pool);
 void rl_xsk_pool_dma_unmap(struct rl_xsk_pool *pool);
 void rl_xsk_pool_set_rxq_info(struct rl_xsk_pool *pool,
 			      struct rl_xdp_rxq_info *rxq);
+/*@ requires \valid_read(pool);
+  @ assigns \nothing;
+  @*/
 u32 rl_xsk_pool_get_rx_frame_size(const struct rl_xsk_pool *pool);
+/*
+ * Proof view (proofs/README.md, A5): a ghost count, never compiled, of
+ * the UMEM frames the driver took with xsk_buff_alloc and has not freed
+ * (each either with the driver or carried by a descriptor it queued).  At
+ * run time the ledger owner RL_OWN_DRIVER of each frame is that fact.
+ */
+/*@ ghost extern unsigned long long rl_g_xsk_held; */
+
 /* xsk_buff_alloc(): fault site RL_FAULT_XSK_ALLOC */
+/*@ requires pool: \valid(pool);
+  @ requires room: rl_g_xsk_held < RL_GHOST_MAX;
+  @ assigns RL_XSK_FOOTPRINT(pool), rl_g_xsk_held;
+  @ ensures none: \result == \null ==> rl_g_xsk_held == \old(rl_g_xsk_held);
+  @ ensures taken: \result != \null ==> \valid(\result) &&
+  @   \result->pool == pool && rl_g_xsk_held == \old(rl_g_xsk_held) + 1;
+  @*/
 struct rl_xsk_buff *rl_xsk_buff_alloc(struct rl_xsk_pool *pool);
 u32 rl_xsk_buff_alloc_batch(struct rl_xsk_pool *pool,
 			    struct rl_xsk_buff **bufs, u32 max);
+/* xsk_buff_free(): only a buffer the driver took */
+/*@ requires buf: \valid(buf);
+  @ requires held: rl_g_xsk_held > 0;
+  @ assigns RL_XSK_FOOTPRINT(buf->pool), rl_g_xsk_held;
+  @ ensures given_back: rl_g_xsk_held == \old(rl_g_xsk_held) - 1;
+  @*/
 void rl_xsk_buff_free(struct rl_xsk_buff *buf);
+/*@ requires \valid_read(buf);
+  @ assigns buf->pool->m->ledger->findings;
+  @*/
 rl_dma_addr_t rl_xsk_buff_xdp_get_dma(const struct rl_xsk_buff *buf);
 void rl_xsk_buff_dma_sync_for_cpu(struct rl_xsk_buff *buf);
 /* xsk_buff_raw_get_dma() / xsk_buff_raw_dma_sync_for_device() */
@@ -117,6 +144,9 @@ struct rl_xsk_buff *rl_xsk_buff_by_id(struct rl_model *m, u32 id);
 /* Ledger id of the frame holding UMEM offset @addr (a TX descriptor). */
 u32 rl_xsk_pool_frame_id(const struct rl_xsk_pool *pool, u64 addr);
 /* Ledger id of @buf's frame (what drivers keep in descriptor swdata). */
+/*@ requires \valid_read(buf);
+  @ assigns \nothing;
+  @*/
 u32 rl_xsk_buff_id(const struct rl_xsk_buff *buf);
 /* Final oracle: every frame back with the user side or the free list. */
 void rl_xsk_pool_final_check(struct rl_xsk_pool *pool);

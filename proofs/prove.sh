@@ -16,6 +16,9 @@ for t in frama-c why3 z3 cvc4 python3; do
 	command -v "$t" >/dev/null || { echo "prove: $t not found (run make deps)" >&2; exit 2; }
 done
 mask=0
+# proofs/footprints.h writes the FDQs of RL_MAX_FLOWS flows out one by one
+grep -q '^#define RL_MAX_FLOWS[[:space:]]*8$' model/k3_udma_glue.h ||
+	{ echo "prove: RL_MAX_FLOWS is no longer 8: update RL_RX_PUSH_FOOTPRINT in proofs/footprints.h" >&2; exit 2; }
 if [ -n "$variant" ] && [ "$variant" != patched ]; then
 	num=$(awk -v v="$variant" '/^\t\[RL_V_/ { n = $0 } index($0, "\"" v "\"") && n != "" { print n; exit }' \
 		driver/am65-cpsw/am65_cpsw_variants.c | sed 's/.*\[\(RL_V_[A-Z0-9_]*\)\].*/\1/')
@@ -40,7 +43,7 @@ while IFS='|' read -r name file fcts breaks; do
 	[ -f "$file" ] || { echo "prove: $file (unit $name) not found" >&2; exit 2; }
 	t0=$(date +%s.%N)
 	frama-c -machdep gcc_x86_64 -pp-annot \
-		-cpp-extra-args="-std=gnu11 -Imodel -Idriver/am65-cpsw -DRL_PROOF_VARIANTS=$mask" \
+		-cpp-extra-args="-std=gnu11 -include proofs/footprints.h -Imodel -Idriver/am65-cpsw -DRL_PROOF_VARIANTS=$mask" \
 		"$file" -wp -wp-rte -wp-prover "${WP_PROVERS:-z3,cvc4}" -wp-timeout "$timeout" -wp-par "$par" \
 		-wp-cache none -wp-smoke-tests -wp-no-smoke-dead-code -wp-fct "$fcts" -wp-report-json "$out/unit-$tag-$name.json" >"$out/unit-$tag-$name.log" 2>&1
 	rc=$?

@@ -170,14 +170,15 @@ struct am65_cpsw_common {
 	u32 tx_tdown_timeouts;	/* "tx timeout" printed */
 };
 
+/* Is bug @v re-injected?  (rl_variant_set: fixed at build time in proofs) */
 /*@ requires \valid_read(common) && 0 <= v < 32;
   @ assigns \nothing;
-  @ ensures \result <==> (common->cfg.variants & (1 << v)) != 0;
+  @ ensures \result <==> (RL_PROOF_VARIANTS & (1 << v)) != 0;
   @*/
 static inline bool rl_am65_bug(const struct am65_cpsw_common *common,
 			       enum rl_am65_variant v)
 {
-	return common->cfg.variants & BIT(v);
+	return rl_variant_set(&common->cfg) & BIT(v);
 }
 
 /* A configuration small enough for fuzzing: 2 ports, 2 flows, 2 channels. */
@@ -240,7 +241,13 @@ void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
 int rl_am65_cpsw_create_txq(struct am65_cpsw_common *common, u32 id);
 void rl_am65_cpsw_destroy_txq(struct am65_cpsw_common *common, u32 id);
 
-/* Descriptor setup shared by the page and zero-copy RX pushes. */
+/*
+ * Descriptor setup shared by the page and zero-copy RX pushes.  It writes
+ * the descriptor's words only (A5: the proofs take this contract).
+ */
+/*@ requires \valid(pool);
+  @ assigns RL_DESC_BLOCK(pool);
+  @*/
 void rl_am65_cpsw_rx_desc_setup(struct rl_desc_pool *pool, void *desc_rx,
 				rl_dma_addr_t buf, u32 len, u32 buf_id,
 				u32 flow_tag);
@@ -278,12 +285,10 @@ void rl_am65_cpsw_rx_desc_setup(struct rl_desc_pool *pool, void *desc_rx,
  * reset every channel.  Proven: no completion is left for the reset.
  */
 /*@ requires shape: am65_tx_shape(common);
-  @ requires variants: common->cfg.variants == RL_PROOF_VARIANTS;
   @*/
 void rl_am65_cpsw_tx_reclaim(struct am65_cpsw_common *common);
 /* Same for RX: pop every completion of every flow, then reset each flow. */
 /*@ requires shape: am65_rx_shape(common);
-  @ requires variants: common->cfg.variants == RL_PROOF_VARIANTS;
   @*/
 void rl_am65_cpsw_rx_reclaim(struct am65_cpsw_common *common,
 			     bool retain_page_pool);

@@ -30,11 +30,36 @@ void rl_am65_cpsw_rx_desc_setup(struct rl_desc_pool *pool, void *desc_rx,
 	swdata[SW_FLOW] = flow_tag;
 }
 
-/* am65_cpsw_nuss_rx_push(): descriptor + mapped page area into the FDQ. */
+/*
+ * am65_cpsw_nuss_rx_push(): descriptor + mapped page area into the FDQ.
+ *
+ * Proven (proofs/, unit rx_push): whatever happens, the driver ends up
+ * holding no descriptor and no mapping of its own.  Pushed: one
+ * descriptor more in the FDQ, carrying one mapping.  Failed: the
+ * descriptor is back in the pool and the mapping is undone.
+ */
+/*@ requires shape: \valid(common) && \valid(common->m) &&
+  @   \valid(common->m->dma) && \valid(common->rx_chns.desc_pool) &&
+  @   \valid(common->rx_chns.rx_chn) && \valid_read(page);
+  @ requires room: rl_g_desc_held < RL_GHOST_MAX - 1 &&
+  @   rl_g_desc_queued < RL_GHOST_MAX - 1 && rl_g_dma_live < RL_GHOST_MAX - 1;
+  @ ensures desc_returned: \result != 0 ==>
+  @   rl_g_desc_held == \old(rl_g_desc_held) &&
+  @   rl_g_desc_queued == \old(rl_g_desc_queued);
+  @ ensures mapping_returned: \result != 0 ==>
+  @   rl_g_dma_live == \old(rl_g_dma_live);
+  @ ensures pushed: \result == 0 ==>
+  @   rl_g_desc_held == \old(rl_g_desc_held) &&
+  @   rl_g_desc_queued == \old(rl_g_desc_queued) + 1 &&
+  @   rl_g_dma_live == \old(rl_g_dma_live) + 1;
+  @*/
 static int am65_cpsw_nuss_rx_push(struct am65_cpsw_common *common,
 				  struct rl_page *page, u32 flow_idx)
 {
 	struct rl_desc_pool *pool = common->rx_chns.desc_pool;
+	struct rl_k3_udma_glue_rx_channel *rx_chn = common->rx_chns.rx_chn;
+	struct rl_dma *dma = common->m->dma;
+	bool leak_on_fail = rl_am65_bug(common, RL_V_RX_PUSH_FAIL_LEAK);
 	rl_dma_addr_t desc_dma, buf_dma;
 	void *desc_rx;
 	int ret;
@@ -43,7 +68,7 @@ static int am65_cpsw_nuss_rx_push(struct am65_cpsw_common *common,
 	if (!desc_rx)
 		return -ENOMEM;
 	desc_dma = rl_k3_cppi_desc_pool_virt2dma(pool, desc_rx);
-	buf_dma = rl_dma_map_page(common->m->dma, page->id, AM65_CPSW_HEADROOM,
+	buf_dma = rl_dma_map_page(dma, page->id, AM65_CPSW_HEADROOM,
 				  AM65_CPSW_MAX_PACKET_SIZE, RL_DMA_FROM_DEVICE);
 	if (rl_dma_mapping_error(buf_dma)) {
 		rl_k3_cppi_desc_pool_free(pool, desc_rx);
@@ -51,15 +76,14 @@ static int am65_cpsw_nuss_rx_push(struct am65_cpsw_common *common,
 	}
 	rl_am65_cpsw_rx_desc_setup(pool, desc_rx, buf_dma,
 				   AM65_CPSW_MAX_PACKET_SIZE, page->id, flow_idx);
-	ret = rl_k3_udma_glue_push_rx_chn(common->rx_chns.rx_chn, flow_idx,
-					  desc_rx, desc_dma);
-	if (ret && !rl_am65_bug(common, RL_V_RX_PUSH_FAIL_LEAK)) {
+	ret = rl_k3_udma_glue_push_rx_chn(rx_chn, flow_idx, desc_rx, desc_dma);
+	if (ret && !leak_on_fail) {
 		/*
 		 * Fix (rx_push_fail_leak): mainline returns the push error
 		 * and its callers only put the page back, so the descriptor
 		 * and the buffer mapping leak.  Undo both here.
 		 */
-		rl_dma_unmap(common->m->dma, buf_dma, AM65_CPSW_MAX_PACKET_SIZE,
+		rl_dma_unmap(dma, buf_dma, AM65_CPSW_MAX_PACKET_SIZE,
 			     RL_DMA_FROM_DEVICE);
 		rl_k3_cppi_desc_pool_free(pool, desc_rx);
 	}

@@ -40,7 +40,6 @@ void rl_am65_cpsw_put_page(struct am65_cpsw_common *common,
   @ requires page: xdp->page == \null || \valid(xdp->page);
   @ requires apart: \separated(xdp, port, flow, flow->common,
   @   flow->common->m);
-  @ requires variants: flow->common->cfg.variants == RL_PROOF_VARIANTS;
   @ requires room: rl_g_pages_put < 18446744073709551615;
   @ behavior drop:
   @   assumes act != RL_XDP_PASS && act != RL_XDP_TX &&

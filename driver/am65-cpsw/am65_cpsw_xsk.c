@@ -167,12 +167,45 @@ int rl_am65_cpsw_xsk_wakeup(struct am65_cpsw_common *common, u32 p, u32 qid,
 	return 0;
 }
 
-/* am65_cpsw_nuss_rx_push_zc(): an XSK buffer into the flow's FDQ. */
+/*
+ * Proof shape of a zero-copy flow: the objects a refill touches.  The
+ * contracts below are proven (proofs/, unit rx_refill_zc).
+ */
+/*@ predicate am65_zc_flow{L}(struct am65_cpsw_rx_flow *f) =
+  @   \valid(f) && \valid(f->common) && \valid(f->xsk_pool) &&
+  @   \valid(f->common->rx_chns.desc_pool) &&
+  @   \valid(f->common->rx_chns.rx_chn);
+  @*/
+
+/*
+ * am65_cpsw_nuss_rx_push_zc(): an XSK buffer into the flow's FDQ.  Takes
+ * over @buf: queued with a descriptor, or freed back to the XSK pool.
+ */
+/*@ requires flow: am65_zc_flow(flow);
+  @ requires buf: \valid(buf) && buf->pool == flow->xsk_pool;
+  @ requires taken: rl_g_xsk_held > 0;
+  @ requires room: rl_g_desc_held < RL_GHOST_MAX - 1 &&
+  @   rl_g_desc_queued < RL_GHOST_MAX - 1;
+  @ assigns AM65_ZC_REFILL_FOOTPRINT(flow, buf->pool), rl_g_desc_held,
+  @   rl_g_desc_queued, rl_g_xsk_held;
+  @ ensures desc_returned: \result != 0 ==>
+  @   rl_g_desc_held == \old(rl_g_desc_held) &&
+  @   rl_g_desc_queued == \old(rl_g_desc_queued);
+  @ ensures buffer_returned: \result != 0 ==>
+  @   rl_g_xsk_held == \old(rl_g_xsk_held) - 1;
+  @ ensures queued: \result == 0 ==>
+  @   rl_g_desc_held == \old(rl_g_desc_held) &&
+  @   rl_g_desc_queued == \old(rl_g_desc_queued) + 1 &&
+  @   rl_g_xsk_held == \old(rl_g_xsk_held);
+  @*/
 static int am65_cpsw_nuss_rx_push_zc(struct am65_cpsw_rx_flow *flow,
 				     struct rl_xsk_buff *buf)
 {
 	struct am65_cpsw_common *common = flow->common;
 	struct rl_desc_pool *pool = common->rx_chns.desc_pool;
+	struct rl_k3_udma_glue_rx_channel *rx_chn = common->rx_chns.rx_chn;
+	bool leak_on_fail = rl_am65_bug(common, RL_V_RX_PUSH_ZC_FAIL_LEAK);
+	u32 flow_id = flow->id;
 	rl_dma_addr_t desc_dma, buf_dma;
 	u32 buf_len = rl_xsk_pool_get_rx_frame_size(flow->xsk_pool);
 	void *desc_rx;
@@ -187,10 +220,9 @@ static int am65_cpsw_nuss_rx_push_zc(struct am65_cpsw_rx_flow *flow,
 	buf_dma = rl_xsk_buff_xdp_get_dma(buf);
 	rl_am65_cpsw_rx_desc_setup(pool, desc_rx, buf_dma, buf_len,
 				   rl_xsk_buff_id(buf),
-				   flow->id | AM65_CPSW_SW_XSK);
-	ret = rl_k3_udma_glue_push_rx_chn(common->rx_chns.rx_chn, flow->id,
-					  desc_rx, desc_dma);
-	if (!ret || rl_am65_bug(common, RL_V_RX_PUSH_ZC_FAIL_LEAK))
+				   flow_id | AM65_CPSW_SW_XSK);
+	ret = rl_k3_udma_glue_push_rx_chn(rx_chn, flow_id, desc_rx, desc_dma);
+	if (!ret || leak_on_fail)
 		return ret;
 	/* Fix (rx_push_zc_fail_leak): v2 left both with nobody */
 	rl_k3_cppi_desc_pool_free(pool, desc_rx);
@@ -199,10 +231,36 @@ free_buf:
 	return ret;
 }
 
+/*
+ * Refill up to @budget buffers (am65_cpsw_nuss_rx_alloc_zc).  Proven: each
+ * frame taken from the XSK pool is carried by exactly one queued
+ * descriptor; no descriptor and no frame is left with the driver.
+ */
+/*@ requires flow: am65_zc_flow(flow);
+  @ requires room: rl_g_desc_held < RL_GHOST_MAX - 1 &&
+  @   rl_g_desc_queued < RL_GHOST_MAX - 4294967296 &&
+  @   rl_g_xsk_held < RL_GHOST_MAX - 4294967296;
+  @ assigns AM65_ZC_REFILL_FOOTPRINT(flow, flow->xsk_pool), rl_g_desc_held,
+  @   rl_g_desc_queued, rl_g_xsk_held;
+  @ ensures descs_returned: rl_g_desc_held == \old(rl_g_desc_held);
+  @ ensures frames_returned: rl_g_xsk_held == \old(rl_g_xsk_held) + \result;
+  @ ensures queued: rl_g_desc_queued == \old(rl_g_desc_queued) + \result;
+  @ ensures bounded: \result <= budget;
+  @*/
 u32 rl_am65_cpsw_rx_alloc_zc(struct am65_cpsw_rx_flow *flow, u32 budget)
 {
 	u32 i;
 
+	/*@ loop invariant bound: 0 <= i <= budget;
+	  @ loop invariant descs: rl_g_desc_held == \at(rl_g_desc_held, Pre);
+	  @ loop invariant frames:
+	  @   rl_g_xsk_held == \at(rl_g_xsk_held, Pre) + i;
+	  @ loop invariant queued:
+	  @   rl_g_desc_queued == \at(rl_g_desc_queued, Pre) + i;
+	  @ loop assigns i, AM65_ZC_REFILL_FOOTPRINT(flow, flow->xsk_pool), rl_g_desc_held,
+	  @   rl_g_desc_queued, rl_g_xsk_held;
+	  @ loop variant budget - i;
+	  @*/
 	for (i = 0; i < budget; i++) {
 		struct rl_xsk_buff *buf = rl_xsk_buff_alloc(flow->xsk_pool);
 

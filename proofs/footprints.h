@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * footprints.h - names for the memory the facilities write, used only in
+ * ACSL assigns clauses (contracts in model/ and driver/).  prove.sh
+ * includes it before every unit; the C builds never see it, so the host
+ * and kernel text keeps no macro it does not use.
+ *
+ * Every footprint is an over-approximation of what the model's code of
+ * that facility writes (checked by reading it, not by a proof: assumption
+ * A5 in proofs/README.md).  Only integer cells: no facility changes a
+ * pointer the driver reads, and WP keeps pointer and integer memory apart,
+ * so the driver's own pointers survive every call without a separation
+ * hypothesis.
+ */
+#ifndef RL_FOOTPRINTS_H
+#define RL_FOOTPRINTS_H
+
+/*
+ * Upper bound the proofs put on every ghost count (rl_g_*, see
+ * proofs/README.md): far above anything a run reaches, so "one more" never
+ * wraps.
+ */
+#define RL_GHOST_MAX	0x4000000000000000ULL
+
+/*
+ * Index span of a facility table in the proofs' assigns clauses: larger
+ * than any table the model builds (WP takes no open-ended ranges).
+ */
+#define RL_SPAN		0xffffffffff
+
+/*
+ * What alloc and free may write: the free/held bytes and count, the fault
+ * site, the descriptors' ledger entries (integers only).
+ */
+#define RL_DESC_POOL_FOOTPRINT(p) \
+	(p)->acct.avail, (p)->acct.state[0 .. RL_SPAN], \
+	(p)->m->fault[RL_FAULT_DESC_ALLOC], (p)->m->ledger->findings, \
+	(p)->m->ledger->owner[RL_OBJ_DESC][0 .. RL_SPAN], \
+	(p)->m->ledger->count[RL_OBJ_DESC][0 .. RL_OWN_NR - 1]
+
+/* The descriptor memory of the pool (what cppi5_hdesc_* writes). */
+#define RL_DESC_BLOCK(p)	(p)->block[0 .. RL_SPAN]
+
+/* What an FDQ push may write: the ring, its fault site, ledger integers. */
+#define RL_FDQ_FOOTPRINT(r) \
+	(r)->idx.prod, (r)->ndesc, (r)->slot[0 .. RL_SPAN]
+
+/*
+ * All flows' FDQs, written out one by one (RL_MAX_FLOWS is 8): with a
+ * quantified range over the flows the provers time out.
+ */
+#define RL_RX_PUSH_FOOTPRINT(c) \
+	RL_FDQ_FOOTPRINT((c)->flows[0].fdq), RL_FDQ_FOOTPRINT((c)->flows[1].fdq), \
+	RL_FDQ_FOOTPRINT((c)->flows[2].fdq), RL_FDQ_FOOTPRINT((c)->flows[3].fdq), \
+	RL_FDQ_FOOTPRINT((c)->flows[4].fdq), RL_FDQ_FOOTPRINT((c)->flows[5].fdq), \
+	RL_FDQ_FOOTPRINT((c)->flows[6].fdq), RL_FDQ_FOOTPRINT((c)->flows[7].fdq), \
+	(c)->m->fault[RL_FAULT_RING_PUSH], (c)->m->ledger->findings, \
+	(c)->m->ledger->owner[RL_OBJ_DESC][0 .. RL_SPAN], \
+	(c)->m->ledger->count[RL_OBJ_DESC][0 .. RL_OWN_NR - 1]
+
+/*
+ * What alloc and free may write: the pool's free list, fill ring and
+ * buffers, its fault site and the frames' ledger entries (integers only).
+ */
+#define RL_XSK_FOOTPRINT(p) \
+	(p)->free_cnt, (p)->fill.cons, (p)->free_list[0 .. RL_SPAN], \
+	(p)->buf[0 .. RL_SPAN].len, \
+	(p)->m->fault[RL_FAULT_XSK_ALLOC], (p)->m->ledger->findings, \
+	(p)->m->ledger->owner[RL_OBJ_XSK][0 .. RL_SPAN], \
+	(p)->m->ledger->count[RL_OBJ_XSK][0 .. RL_OWN_NR - 1]
+
+/* What map and unmap may write: the mapping table, slots, ledger integers. */
+#define RL_DMA_FOOTPRINT(d) \
+	(d)->live, (d)->maps[0 .. RL_SPAN], (d)->slots.free_top, \
+	(d)->slots.free[0 .. RL_SPAN], (d)->m->fault[RL_FAULT_DMA_MAP], \
+	(d)->m->ledger->findings, \
+	(d)->m->ledger->owner[RL_OBJ_DMA][0 .. RL_SPAN], \
+	(d)->m->ledger->count[RL_OBJ_DMA][0 .. RL_OWN_NR - 1]
+
+/* Everything a refill may write, all of it inside the facilities. */
+#define AM65_ZC_REFILL_FOOTPRINT(f, x) \
+	RL_DESC_POOL_FOOTPRINT((f)->common->rx_chns.desc_pool), \
+	RL_DESC_BLOCK((f)->common->rx_chns.desc_pool), \
+	RL_RX_PUSH_FOOTPRINT((f)->common->rx_chns.rx_chn), \
+	RL_XSK_FOOTPRINT(x)
+
+#endif /* RL_FOOTPRINTS_H */
