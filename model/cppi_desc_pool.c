@@ -41,7 +41,7 @@ struct rl_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
 	pool->desc_size = roundup_pow2(desc_size);
 	pool->block = rl_zalloc((size_t)size * pool->desc_size);
 	pool->acct.state = size <= RL_DESC_ACCT_MAX ? rl_zalloc(size) : NULL;
-	pool->desc_infos = rl_zalloc(size * sizeof(void *));
+	pool->desc_infos = rl_zalloc(size * sizeof(*pool->desc_infos));
 	id = -1;
 	if (pool->block && pool->acct.state && pool->desc_infos &&
 	    rl_ledger_reserve(m->ledger, RL_OBJ_DESC, size, &pool->base)) {
@@ -228,14 +228,14 @@ void *rl_k3_cppi_desc_pool_dma2virt(const struct rl_desc_pool *pool,
 
 void *rl_k3_cppi_desc_pool_desc_info(const struct rl_desc_pool *pool, u32 idx)
 {
-	return idx < pool->size ? pool->desc_infos[idx] : NULL;
+	return idx < pool->size ? (void *)pool->desc_infos[idx] : NULL;
 }
 
 void rl_k3_cppi_desc_pool_desc_info_set(struct rl_desc_pool *pool, u32 idx,
 					void *info)
 {
 	if (idx < pool->size)
-		pool->desc_infos[idx] = info;
+		pool->desc_infos[idx] = (unsigned long)info;
 }
 
 /*

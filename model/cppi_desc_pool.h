@@ -53,7 +53,12 @@ struct rl_desc_pool {
 	u8 *block;		/* size * desc_size bytes, never zeroed on reuse */
 	rl_dma_addr_t dma_base;	/* coherent DMA address of the block */
 	struct rl_desc_acct acct; /* free/held per descriptor, avail count */
-	void **desc_infos;	/* per-descriptor side table */
+	/*
+	 * Per-descriptor side table (desc_info_set/get).  Kept as integers:
+	 * the driver stores a buffer type there, and integer cells keep the
+	 * proofs' footprints free of pointer writes.
+	 */
+	unsigned long *desc_infos;
 };
 
 /* k3_cppi_desc_pool_create_name() */
@@ -95,6 +100,9 @@ void *rl_k3_cppi_desc_pool_alloc(struct rl_desc_pool *pool);
   @*/
 void rl_k3_cppi_desc_pool_free(struct rl_desc_pool *pool, void *desc);
 /* k3_cppi_desc_pool_avail() */
+/*@ requires \valid_read(pool);
+  @ assigns \nothing;
+  @*/
 u32 rl_k3_cppi_desc_pool_avail(const struct rl_desc_pool *pool);
 /* k3_cppi_desc_pool_virt2dma() / dma2virt() */
 /*@ requires \valid_read(pool);

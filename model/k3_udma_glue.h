@@ -112,6 +112,18 @@ void rl_k3_udma_glue_release_tx_chn(struct rl_k3_udma_glue_tx_channel *chn);
 bool rl_udma_tx_chn_is_valid(const struct rl_k3_udma_glue_tx_channel *chn);
 int rl_k3_udma_glue_enable_tx_chn(struct rl_k3_udma_glue_tx_channel *chn);
 void rl_k3_udma_glue_disable_tx_chn(struct rl_k3_udma_glue_tx_channel *chn);
+/* Proof view (A5): as the RX push, into the channel's submit ring. */
+/*@ requires chn: \valid(chn);
+  @ requires held: rl_g_desc_held > 0;
+  @ requires room: rl_g_desc_queued < RL_GHOST_MAX;
+  @ assigns RL_TX_PUSH_FOOTPRINT(chn), rl_g_desc_held, rl_g_desc_queued;
+  @ ensures pushed: \result == 0 ==>
+  @   rl_g_desc_held == \old(rl_g_desc_held) - 1 &&
+  @   rl_g_desc_queued == \old(rl_g_desc_queued) + 1;
+  @ ensures kept: \result != 0 ==>
+  @   rl_g_desc_held == \old(rl_g_desc_held) &&
+  @   rl_g_desc_queued == \old(rl_g_desc_queued);
+  @*/
 int rl_k3_udma_glue_push_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
 				void *desc, rl_dma_addr_t dma);
 int rl_k3_udma_glue_pop_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,

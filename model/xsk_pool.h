@@ -130,9 +130,31 @@ void rl_xsk_buff_raw_dma_sync_for_device(struct rl_xsk_pool *pool,
 /* The socket receives a zero-copy buffer (xsk_rcv_zc); -ENOSPC if full. */
 int rl_xsk_rcv_zc(struct rl_xsk_buff *buf);
 bool rl_xsk_tx_peek_desc(struct rl_xsk_pool *pool, struct rl_xdp_desc *desc);
+/*
+ * Proof view (A5): a ghost count, never compiled, of the completion slots
+ * TX peeks reserved and xsk_tx_completed() has not published yet (at run
+ * time: comp.cached_prod - comp.prod, one RL_OWN_TX_HW frame each).
+ */
+/*@ ghost extern unsigned long long rl_g_xsk_tx_reserved; */
+/* xsk_tx_peek_release_desc_batch(): one completion slot per descriptor */
+/*@ requires pool: \valid(pool) && \valid(descs + (0 .. max - 1));
+  @ requires room: rl_g_xsk_tx_reserved < RL_GHOST_MAX - max;
+  @ assigns descs[0 .. max - 1], RL_XSK_TX_FOOTPRINT(pool),
+  @   rl_g_xsk_tx_reserved;
+  @ ensures bounded: \result <= max;
+  @ ensures reserved:
+  @   rl_g_xsk_tx_reserved == \old(rl_g_xsk_tx_reserved) + \result;
+  @*/
 u32 rl_xsk_tx_peek_release_desc_batch(struct rl_xsk_pool *pool,
 				      struct rl_xdp_desc *descs, u32 max);
 void rl_xsk_tx_release(struct rl_xsk_pool *pool);
+/* xsk_tx_completed(): publishes @n reserved slots, oldest first */
+/*@ requires pool: \valid(pool);
+  @ requires reserved: rl_g_xsk_tx_reserved >= n;
+  @ assigns RL_XSK_TX_FOOTPRINT(pool), rl_g_xsk_tx_reserved;
+  @ ensures published:
+  @   rl_g_xsk_tx_reserved == \old(rl_g_xsk_tx_reserved) - n;
+  @*/
 void rl_xsk_tx_completed(struct rl_xsk_pool *pool, u32 n);
 bool rl_xsk_uses_need_wakeup(const struct rl_xsk_pool *pool);
 void rl_xsk_set_rx_need_wakeup(struct rl_xsk_pool *pool);

@@ -84,4 +84,24 @@
 	RL_RX_PUSH_FOOTPRINT((f)->common->rx_chns.rx_chn), \
 	RL_XSK_FOOTPRINT(x)
 
+/* What a TX submit-ring push may write. */
+#define RL_TX_PUSH_FOOTPRINT(c) \
+	RL_FDQ_FOOTPRINT((c)->ring), (c)->m->fault[RL_FAULT_RING_PUSH], \
+	(c)->m->ledger->findings, \
+	(c)->m->ledger->owner[RL_OBJ_DESC][0 .. RL_SPAN], \
+	(c)->m->ledger->count[RL_OBJ_DESC][0 .. RL_OWN_NR - 1]
+
+/* What the XSK TX side (peek, completed) may write. */
+#define RL_XSK_TX_FOOTPRINT(p) \
+	(p)->tx.cons, (p)->comp.cached_prod, (p)->comp.prod, \
+	(p)->comp.frame[0 .. RL_SPAN], (p)->m->ledger->findings, \
+	(p)->m->ledger->owner[RL_OBJ_XSK][0 .. RL_SPAN], \
+	(p)->m->ledger->count[RL_OBJ_XSK][0 .. RL_OWN_NR - 1]
+
+/* Everything a zero-copy TX batch may write inside the facilities. */
+#define AM65_ZC_TX_FOOTPRINT(dp, hw, xp) \
+	RL_DESC_POOL_FOOTPRINT(dp), RL_DESC_BLOCK(dp), \
+	(dp)->desc_infos[0 .. RL_SPAN], RL_TX_PUSH_FOOTPRINT(hw), \
+	RL_XSK_TX_FOOTPRINT(xp)
+
 #endif /* RL_FOOTPRINTS_H */

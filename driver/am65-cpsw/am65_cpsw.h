@@ -71,6 +71,7 @@ enum rl_am65_variant {
 	RL_V_STALE_PSDATA_TX,
 	RL_V_XSK_POOL_UNMAP_MISSING,
 	RL_V_NAPI_AFTER_POOL_FREE,
+	RL_V_XSK_TX_BATCH_LOST,
 	RL_V_NR
 };
 
@@ -323,6 +324,12 @@ int rl_am65_cpsw_create_queues(struct am65_cpsw_common *common);
 void rl_am65_cpsw_destroy_queues(struct am65_cpsw_common *common,
 				 bool retain_page_pool);
 /* Ports that have a net_device (not disabled in the DT). */
+/*@ requires \valid_read(common) && common->port_num <= AM65_CPSW_MAX_PORTS;
+  @ assigns \nothing;
+  @ ensures \result == \null ||
+  @   (\exists integer i; 0 <= i < common->port_num &&
+  @     \result == &common->ports[i]);
+  @*/
 struct am65_cpsw_port *rl_am65_port(struct am65_cpsw_common *common, u32 port);
 /*
  * RX liveness: with no fault armed, after a poll of flow @polled its

@@ -82,6 +82,11 @@ const struct rl_am65_variant_info rl_am65_variants[RL_V_NR] = {
 		"disabling the pool does not rebuild the queue: NAPI keeps using the pool after it is freed",
 		"stmmac, fixes bba2556efad6",
 	},
+	[RL_V_XSK_TX_BATCH_LOST] = {
+		"xsk_tx_batch_lost",
+		"zero-copy TX forgets the peeked frames it could not send; their completion slots stay reserved",
+		"v2 5/7 (am65_cpsw_xsk_xmit_zc)",
+	},
 };
 
 int rl_am65_variant_by_name(const char *name)

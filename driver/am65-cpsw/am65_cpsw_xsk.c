@@ -371,64 +371,136 @@ int rl_am65_cpsw_rx_zc(struct am65_cpsw_rx_flow *flow, int budget)
 	return count;
 }
 
+/*
+ * One XSK TX descriptor made ready for the hardware: the UMEM frame of @d
+ * as a host packet of @port, marked XSK_TX for the completion path.
+ * Writes the descriptor and its side-table entry only (A5: assumed, the
+ * u32/u64 views of the descriptor block are beyond WP's typed model).
+ */
+/*@ requires \valid(dpool) && \valid(pool) && \valid(port) &&
+  @   \valid_read(d);
+  @ assigns RL_DESC_BLOCK(dpool), dpool->desc_infos[0 .. RL_SPAN],
+  @   pool->m->ledger->findings;
+  @*/
+static void am65_cpsw_xsk_tx_desc_setup(struct rl_desc_pool *dpool,
+					struct rl_xsk_pool *pool,
+					struct am65_cpsw_port *port,
+					void *desc,
+					const struct rl_xdp_desc *d)
+{
+	rl_dma_addr_t dma_buf;
+	u64 *swdata;
+	u32 *psdata;
+
+	rl_k3_cppi_desc_pool_desc_info_set(dpool,
+			rl_k3_cppi_desc_pool_index(dpool, desc),
+			(void *)(unsigned long)(AM65_CPSW_TX_BUF_TYPE_XSK_TX + 1));
+	dma_buf = rl_xsk_buff_raw_get_dma(pool, d->addr);
+	rl_xsk_buff_raw_dma_sync_for_device(pool, dma_buf, d->len);
+	rl_cppi5_hdesc_init(dpool, desc, 0, AM65_CPSW_NAV_PS_DATA_SIZE);
+	/* Fix (stale_psdata_tx): init leaves the old checksum word */
+	psdata = rl_cppi5_hdesc_get_psdata(dpool, desc);
+	if (!rl_am65_bug(port->common, RL_V_STALE_PSDATA_TX))
+		psdata[AM65_CPSW_CSUM_WORD] = 0;
+	rl_cppi5_hdesc_set_pktlen(dpool, desc, d->len);
+	rl_cppi5_hdesc_attach_buf(dpool, desc, dma_buf, d->len, dma_buf, d->len);
+	swdata = rl_cppi5_hdesc_get_swdata(dpool, desc);
+	swdata[0] = rl_xsk_pool_frame_id(pool, d->addr);
+	swdata[1] = port->port_id - 1;
+}
+
+/*
+ * am65_cpsw_xsk_xmit_zc(): send what the socket queued on @tx_chn's
+ * XSK pool.  Proven (proofs/, unit xsk_tx): every completion slot the
+ * peek reserves stays accounted for by the channel, in flight in the
+ * hardware (xsk_inflight, completed by the TX NAPI) or owed as dropped
+ * (xsk_dropped, completed in order before the next batch):
+ *   reserved - xsk_inflight - xsk_dropped   is unchanged by a call;
+ * and every descriptor taken is queued or back in the pool.
+ */
+/*@ requires shape: \valid(tx_chn) && \valid(tx_chn->common) &&
+  @   tx_chn->common->port_num <= AM65_CPSW_MAX_PORTS &&
+  @   \valid(tx_chn->xsk_pool) && \valid(tx_chn->desc_pool) &&
+  @   \valid(tx_chn->tx_chn);
+  @ requires accounted: rl_g_xsk_tx_reserved >= tx_chn->xsk_dropped;
+  @ requires bounds: tx_chn->xsk_inflight <= 0xffff0000 &&
+  @   tx_chn->xsk_dropped <= 0xffff0000;
+  @ requires room: rl_g_desc_held < RL_GHOST_MAX - 1 &&
+  @   rl_g_desc_queued < RL_GHOST_MAX - 16 &&
+  @   rl_g_xsk_tx_reserved < RL_GHOST_MAX - 16;
+  @ assigns tx_chn->xsk_inflight, tx_chn->xsk_dropped,
+  @   tx_chn->common->ports[0 .. AM65_CPSW_MAX_PORTS - 1].tx_errors,
+  @   AM65_ZC_TX_FOOTPRINT(tx_chn->desc_pool, tx_chn->tx_chn,
+  @     tx_chn->xsk_pool),
+  @   rl_g_desc_held, rl_g_desc_queued, rl_g_xsk_tx_reserved;
+  @ ensures slots_accounted:
+  @   rl_g_xsk_tx_reserved - tx_chn->xsk_inflight - tx_chn->xsk_dropped ==
+  @   \old(rl_g_xsk_tx_reserved) - \old(tx_chn->xsk_inflight) -
+  @     \old(tx_chn->xsk_dropped);
+  @ ensures descs_returned: rl_g_desc_held == \old(rl_g_desc_held);
+  @ ensures queued: rl_g_desc_queued == \old(rl_g_desc_queued) + \result &&
+  @   tx_chn->xsk_inflight == \old(tx_chn->xsk_inflight) + \result;
+  @*/
 int rl_am65_cpsw_xsk_xmit_zc(struct am65_cpsw_tx_chn *tx_chn)
 {
 	struct am65_cpsw_common *common = tx_chn->common;
 	struct rl_xsk_pool *pool = tx_chn->xsk_pool;
 	struct rl_desc_pool *dpool = tx_chn->desc_pool;
-	struct am65_cpsw_port *port;
-	struct rl_xdp_desc descs[16];
-	u32 avail, keep, n, i, num_tx = 0;
-
-	/* frames peeked but never sent are completed in order, first */
-	if (tx_chn->xsk_dropped) {
-		if (tx_chn->xsk_inflight)
-			return 0;
-		rl_xsk_tx_completed(pool, tx_chn->xsk_dropped);
-		tx_chn->xsk_dropped = 0;
-	}
-	port = rl_am65_port(common, tx_chn->xsk_port_id - 1);
+	struct rl_k3_udma_glue_tx_channel *hw_chn = tx_chn->tx_chn;
+	struct am65_cpsw_port *port = rl_am65_port(common,
+						   tx_chn->xsk_port_id - 1);
+	bool lose_rest = rl_am65_bug(common, RL_V_XSK_TX_BATCH_LOST);
+	u32 inflight = tx_chn->xsk_inflight, dropped = tx_chn->xsk_dropped;
 	/* keep MAX_SKB_FRAGS descriptors (scaled) for the stack's skbs */
-	keep = min((u32)RL_MAX_SKB_FRAGS, tx_chn->descs_num / 2);
-	avail = rl_k3_cppi_desc_pool_avail(dpool);
-	if (!port || avail <= keep)
+	u32 keep = min((u32)RL_MAX_SKB_FRAGS, tx_chn->descs_num / 2);
+	struct rl_xdp_desc descs[16];
+	u32 avail, n = 0, i, num_tx = 0;
+
+	/*
+	 * Frames peeked but never sent are completed first, in order: only
+	 * once the hardware has given back every frame sent before them.
+	 */
+	if (dropped && inflight)
 		return 0;
-	n = rl_xsk_tx_peek_release_desc_batch(pool, descs,
-					      min(avail - keep, (u32)ARRAY_SIZE(descs)));
+	if (dropped) {
+		rl_xsk_tx_completed(pool, dropped);
+		dropped = 0;
+	}
+	avail = rl_k3_cppi_desc_pool_avail(dpool);
+	if (port && avail > keep)
+		n = rl_xsk_tx_peek_release_desc_batch(pool, descs,
+				min(avail - keep, (u32)ARRAY_SIZE(descs)));
+	/*@ loop invariant bound: 0 <= i <= n && num_tx == i;
+	  @ loop invariant descs: rl_g_desc_held == \at(rl_g_desc_held, LoopEntry);
+	  @ loop invariant queued:
+	  @   rl_g_desc_queued == \at(rl_g_desc_queued, LoopEntry) + num_tx;
+	  @ loop assigns i, num_tx, port->tx_errors,
+	  @   AM65_ZC_TX_FOOTPRINT(dpool, hw_chn, pool), rl_g_desc_held,
+	  @   rl_g_desc_queued;
+	  @ loop variant n - i;
+	  @*/
 	for (i = 0; i < n; i++) {
-		rl_dma_addr_t dma_buf, dma_desc;
 		void *desc = rl_k3_cppi_desc_pool_alloc(dpool);
-		u64 *swdata;
-		u32 *psdata;
 
 		if (!desc)
 			break;
-		rl_k3_cppi_desc_pool_desc_info_set(dpool,
-				rl_k3_cppi_desc_pool_index(dpool, desc),
-				(void *)(unsigned long)(AM65_CPSW_TX_BUF_TYPE_XSK_TX + 1));
-		dma_buf = rl_xsk_buff_raw_get_dma(pool, descs[i].addr);
-		rl_xsk_buff_raw_dma_sync_for_device(pool, dma_buf, descs[i].len);
-		rl_cppi5_hdesc_init(dpool, desc, 0, AM65_CPSW_NAV_PS_DATA_SIZE);
-		/* Fix (stale_psdata_tx): init leaves the old checksum word */
-		psdata = rl_cppi5_hdesc_get_psdata(dpool, desc);
-		if (!rl_am65_bug(common, RL_V_STALE_PSDATA_TX))
-			psdata[AM65_CPSW_CSUM_WORD] = 0;
-		rl_cppi5_hdesc_set_pktlen(dpool, desc, descs[i].len);
-		rl_cppi5_hdesc_attach_buf(dpool, desc, dma_buf, descs[i].len,
-					  dma_buf, descs[i].len);
-		swdata = rl_cppi5_hdesc_get_swdata(dpool, desc);
-		swdata[0] = rl_xsk_pool_frame_id(pool, descs[i].addr);
-		swdata[1] = port->port_id - 1;
-		dma_desc = rl_k3_cppi_desc_pool_virt2dma(dpool, desc);
-		if (rl_k3_udma_glue_push_tx_chn(tx_chn->tx_chn, desc, dma_desc)) {
+		am65_cpsw_xsk_tx_desc_setup(dpool, pool, port, desc, &descs[i]);
+		if (rl_k3_udma_glue_push_tx_chn(hw_chn, desc,
+				rl_k3_cppi_desc_pool_virt2dma(dpool, desc))) {
 			port->tx_errors++;
 			rl_k3_cppi_desc_pool_free(dpool, desc);
 			break;
 		}
-		tx_chn->xsk_inflight++;
 		num_tx++;
 	}
-	/* v2 loses the rest of the batch; their completion slots stay taken */
-	tx_chn->xsk_dropped += n - num_tx;
+	tx_chn->xsk_inflight = inflight + num_tx;
+	/*
+	 * Fix (xsk_tx_batch_lost): v2 forgot the frames of the batch it
+	 * could not send; their completion slots stayed reserved for ever.
+	 * They are completed, in order, before the next batch.
+	 */
+	if (!lose_rest)
+		dropped += n - num_tx;
+	tx_chn->xsk_dropped = dropped;
 	return num_tx;
 }

@@ -174,6 +174,24 @@ static void sc_zc_disable_close_traffic(struct am65_bed *b)
 	am65_bed_stop(b, 0);
 }
 
+/* A zero-copy TX batch runs out of descriptors half way, then more TX. */
+static void sc_xsk_tx_batch_cut(struct am65_bed *b)
+{
+	am65_bed_attach_xsk(b, 0, v_pass, 1, 0);
+	am65_bed_xsk_bind(b, 0, 0);
+	am65_bed_open(b, 0);
+	am65_bed_xsk_submit(b, 0, 4, 60);
+	rl_model_fail_nth(b->m, RL_FAULT_DESC_ALLOC, 2);
+	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
+	am65_bed_settle(b);
+	rl_model_fail_nth(b->m, RL_FAULT_DESC_ALLOC, 0);
+	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
+	am65_bed_settle(b);
+	am65_bed_xsk_reap(b, 0, 8);
+	am65_bed_stop(b, 0);
+	am65_bed_xsk_close(b, 0);
+}
+
 struct variant_case {
 	enum rl_am65_variant v;
 	void (*scenario)(struct am65_bed *b);
@@ -198,6 +216,7 @@ static const struct variant_case variant_cases[] = {
 	{ RL_V_STALE_PSDATA_TX, sc_xsk_tx_after_csum_skb, RL_F_DMA_DEVICE, false },
 	{ RL_V_XSK_POOL_UNMAP_MISSING, sc_zc_enable_fails, RL_F_LEAK, false },
 	{ RL_V_NAPI_AFTER_POOL_FREE, sc_zc_disable_close_traffic, RL_F_USE_AFTER_FREE, false },
+	{ RL_V_XSK_TX_BATCH_LOST, sc_xsk_tx_batch_cut, RL_F_LEAK, false },
 };
 
 static void variant_desc(const struct variant_case *c, char *desc)
