@@ -34,6 +34,14 @@ export WHY3CONFIG=$PWD/$out/why3.conf
 [ -s "$WHY3CONFIG" ] || why3 config detect -C "$WHY3CONFIG" >/dev/null 2>&1 ||
 	{ echo "prove: why3 config detect failed" >&2; exit 2; }
 tag=${TAG:-${variant:-patched}}
+# Smoke tests guard the patched run against vacuous proofs.  A variant run
+# only has to show that its theorem fails and nothing else does: without
+# them it takes about half the time.
+if [ "$mask" -eq 0 ]; then
+	smoke="-wp-smoke-tests -wp-no-smoke-dead-code"
+else
+	smoke="-wp-no-smoke-tests"
+fi
 rm -f "$out"/unit-"$tag"-*.json "$out"/unit-"$tag"-*.log*
 start=$(date +%s)
 while IFS='|' read -r name file fcts breaks; do
@@ -45,7 +53,7 @@ while IFS='|' read -r name file fcts breaks; do
 	frama-c -machdep gcc_x86_64 -pp-annot \
 		-cpp-extra-args="-std=gnu11 -include proofs/footprints.h -Imodel -Idriver/am65-cpsw -DRL_PROOF_VARIANTS=$mask" \
 		"$file" -wp -wp-rte -wp-prover "${WP_PROVERS:-z3,cvc4}" -wp-timeout "$timeout" -wp-par "$par" \
-		-wp-cache none -wp-smoke-tests -wp-no-smoke-dead-code -wp-fct "$fcts" -wp-report-json "$out/unit-$tag-$name.json" >"$out/unit-$tag-$name.log" 2>&1
+		-wp-cache none $smoke -wp-fct "$fcts" -wp-report-json "$out/unit-$tag-$name.json" >"$out/unit-$tag-$name.log" 2>&1
 	rc=$?
 	t1=$(date +%s.%N)
 	echo "$name $rc $(echo "$t1 - $t0" | bc)" >>"$out/unit-$tag-$name.log.time"
