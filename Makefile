@@ -6,6 +6,7 @@ CACHE   ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/ringledger
 BUILD   ?= build
 KSRC    ?= $(CACHE)/linux-source-6.1
 KBUILD_UML ?= $(CACHE)/build-uml-kasan
+KBUILD_ARM64 ?= $(CACHE)/build-arm64-kasan
 KJOBS   ?= $(shell nproc)
 
 MODEL_SRCS  := $(sort $(wildcard model/*.c))
@@ -16,11 +17,12 @@ HOST_SRCS   := kunit/host/kunit_host.c
 
 HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Wno-unused-parameter -Werror \
 	-fno-omit-frame-pointer -fsanitize=address,undefined \
-	-fno-sanitize-recover=all -Imodel -Idriver/am65-cpsw -Ifuzz/trace -Ikunit/host -Ikunit/suites
+	-fno-sanitize-recover=all -Imodel -Idriver/am65-cpsw -Ifuzz/trace -Ikunit/host -Ikunit/suites \
+	-I$(BUILD)/gen
 HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: help deps check prove prove-check host-check host-shim-selftest kunit lint clean bench-check variants \
+.PHONY: help deps check prove prove-check host-check host-shim-selftest kunit kunit-arm64 lava-check module module-uml lint clean bench-check bench-kunit variants \
 	fuzz fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz ossfuzz-build coverage
 
 help: ## this list
@@ -30,9 +32,19 @@ help: ## this list
 deps: ## install missing Debian packages (apt-get, only when missing)
 	@bash .ci/deps
 
+# --- the regression traces as KUnit cases (kunit/suites/trace_replay_test.c)
+# Regenerated every build, replaced only when its text changes: a trace
+# file added or removed changes the table, and so the cases.
+TRACE_GEN := $(BUILD)/gen/rl_trace_gen.h
+$(TRACE_GEN): FORCE
+	@mkdir -p $(@D)
+	@bash kunit/kernel/gen-traces.sh $(sort $(wildcard fuzz/regressions/*.trace)) > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+FORCE:
+
 # --- host build: the same sources with gcc and with clang, ASan+UBSan ------
 define host_build
-$(BUILD)/$(1)/kunit_host: $(MODEL_SRCS) $(DRIVER_SRCS) $(TRACE_SRCS) $(SUITE_SRCS) $(HOST_SRCS) $(wildcard model/*.h driver/*/*.h fuzz/trace/*.h kunit/suites/*.h kunit/host/kunit/*.h)
+$(BUILD)/$(1)/kunit_host: $(TRACE_GEN) $(MODEL_SRCS) $(DRIVER_SRCS) $(TRACE_SRCS) $(SUITE_SRCS) $(HOST_SRCS) $(wildcard model/*.h driver/*/*.h fuzz/trace/*.h kunit/suites/*.h kunit/host/kunit/*.h)
 	@mkdir -p $$(@D)
 	$(2) $(HOST_CFLAGS) -o $$@ $(MODEL_SRCS) $(DRIVER_SRCS) $(TRACE_SRCS) $(SUITE_SRCS) $(HOST_SRCS)
 endef
@@ -63,12 +75,29 @@ host-check: host-shim-selftest $(BUILD)/variants $(BUILD)/gcc/kunit_host $(BUILD
 		$(HOST_SANITIZE_ENV) $(BUILD)/$$cc/kunit_host | tee $(BUILD)/$$cc/ktap.log | tail -n 1; \
 		test $${PIPESTATUS[0]} -eq 0 || { grep -B2 -A3 'FAILED\|not ok' $(BUILD)/$$cc/ktap.log | head -60; exit 1; }; \
 	done
+	@bash kunit/kernel/digest-selftest.sh $(BUILD)/gcc/ktap.log $(BUILD)/clang/ktap.log
 
-check: deps lint host-check regressions fuzz-smoke ossfuzz-build prove-check kunit ## everything: lint, host suites, regressions, fuzz smoke, proofs both ways, UML+KASAN
+check: deps lint host-check lava-check regressions fuzz-smoke ossfuzz-build prove-check kunit ## everything: lint, host suites, LAVA files, regressions, fuzz smoke, proofs both ways, UML+KASAN
 	@echo "make check: all passed"
 
-kunit: deps ## the same suites in-kernel: UML with KASAN (kunit.py)
-	@bash kunit/kernel/run-uml.sh "$(KSRC)" "$(KBUILD_UML)" "$(KJOBS)"
+KDIR ?=
+module: ## ringledger_kunit.ko out of tree: KDIR=<built kernel> [ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-]
+	@[ -n "$(KDIR)" ] || { echo "module: set KDIR=<configured and built kernel> (make kunit-arm64 leaves one in $(KBUILD_ARM64))" >&2; exit 2; }
+	@bash kunit/kernel/build-module.sh "$(KDIR)" "$(BUILD)/module$(if $(ARCH),-$(ARCH))" "$(ARCH)" "$(CROSS_COMPILE)"
+
+module-uml: deps ## the module built out of tree, loaded and run in a UML kernel with modules (hostfs root)
+	@bash kunit/kernel/run-module-uml.sh "$(KSRC)" "$(CACHE)/build-uml-modules" "$(BUILD)/module-uml"
+
+lava-check: host-check ## LAVA test definition + job YAML, KTAP -> LAVA results on the host suites
+	@bash kunit/lava/check.sh $(BUILD)/gcc/ktap.log
+
+kunit: deps host-check ## the same suites in-kernel: UML with KASAN (kunit.py); digests = host
+	@bash kunit/kernel/run-kunit.sh "$(KSRC)" "$(KBUILD_UML)" "$(KJOBS)" um
+	@python3 kunit/kernel/compare-digests.py $(BUILD)/gcc/ktap.log "$(KBUILD_UML)/test.log"
+
+kunit-arm64: deps host-check ## the suites in-kernel on qemu arm64 with KASAN; digests = host
+	@bash kunit/kernel/run-kunit.sh "$(KSRC)" "$(KBUILD_ARM64)" "$(KJOBS)" arm64
+	@python3 kunit/kernel/compare-digests.py $(BUILD)/gcc/ktap.log "$(KBUILD_ARM64)/test.log"
 
 lint: deps ## checkpatch.pl on kernel-side C; no #if outside the compat header
 	@bash .ci/lint "$(KSRC)"
@@ -83,6 +112,9 @@ $(BUILD)/variants: kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variant
 
 variants: $(BUILD)/variants ## the catalogue of re-injectable bugs (VARIANT=name checks a name)
 	@$(BUILD)/variants $(VARIANT)
+
+bench-kunit: deps ## benchmark: cold and warm in-kernel runs (ARCHS="arm64 um"), fresh build dirs
+	@bash kunit/kernel/bench-kunit.sh "$(KSRC)" "$(CACHE)" "$(KJOBS)" $(ARCHS)
 
 bench-check: ## benchmark: cost of the per-step ledger check (plain -O2 and ASan+UBSan)
 	@mkdir -p $(BUILD)

@@ -167,5 +167,7 @@ void kunit_host_fail(struct kunit *test, bool assertion, const char *file,
 #define KUNIT_ASSERT_NOT_ERR_OR_NULL(t, p) KUNIT_ASSERT_NOT_NULL(t, p)
 #define KUNIT_ASSERT_TRUE_MSG(t, c, fmt, ...)				\
 	KUNIT_HOST_BINARY(t, true, !!(c), ==, 1, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_EQ_MSG(t, a, b, fmt, ...)				\
+	KUNIT_HOST_BINARY(t, true, a, ==, b, fmt, ##__VA_ARGS__)
 
 #endif /* RL_HOST_KUNIT_TEST_H */

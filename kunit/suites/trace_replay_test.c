@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_replay_test.c - every regression trace of fuzz/regressions/ as a
+ * parameterised case, generated at build time (rl_trace_gen.h, made by
+ * kunit/kernel/gen-traces.sh from the trace files: adding a trace file
+ * adds a case).
+ *
+ * Each case runs its trace twice: on the patched driver, where any finding
+ * fails the case with the line the host replay prints; and with the
+ * trace's variant, where the first finding must be the expected kind.
+ * Both runs log the ledger digest after every step and the first finding,
+ * so kunit/kernel/compare-digests.sh can show that host, UML and arm64
+ * take the same steps and fail at the same place.
+ */
+#include "rl_test_util.h"
+#include "rl_trace.h"
+#include "rl_trace_gen.h"
+
+struct replay {
+	struct kunit *test;
+	const char *name;
+	const char *label;	/* "patched" or "variant" */
+	bool fail_on_finding;
+	u32 findings;
+	struct rl_finding first;
+};
+
+/* Same fold as the host replay (fuzz/harness/rl_run.c): FNV-1a style. */
+#define REPLAY_DIGEST_SEED	0xcbf29ce484222325ULL
+#define REPLAY_DIGEST_MUL	0x100000001b3ULL
+
+static void replay_report(void *data, const struct rl_finding *f)
+{
+	struct replay *r = data;
+	char line[256];
+
+	if (!r->findings++)
+		r->first = *f;
+	if (!r->fail_on_finding)
+		return;
+	rl_finding_format(f, line, sizeof(line));
+	KUNIT_FAIL(r->test, "ringledger finding: %s", line);
+}
+
+static void replay_run(struct replay *r, const struct rl_trace *t,
+		       u32 variants)
+{
+	struct rl_model_cfg mcfg;
+	struct rl_am65_cfg cfg = t->cfg;
+	struct rl_test_ctx *ctx;
+	struct rl_world w;
+	u64 digest = REPLAY_DIGEST_SEED;
+	char line[256];
+	u32 i;
+
+	cfg.variants = variants;
+	rl_trace_model_cfg(t, &mcfg);
+	ctx = rl_test_start(r->test, &mcfg);
+	rl_ledger_set_report(ctx->m->ledger, replay_report, r);
+	KUNIT_ASSERT_EQ(r->test, rl_world_init(&w, ctx->m, &cfg), 0);
+	for (i = 0; i < t->n_ops; i++) {
+		rl_trace_apply(&w, &t->ops[i]);
+		digest = digest * REPLAY_DIGEST_MUL ^ rl_model_digest(ctx->m);
+		kunit_info(r->test, "replay %s %s step %u digest %016llx",
+			   r->name, r->label, i + 1,
+			   (unsigned long long)digest);
+	}
+	rl_world_finish(&w);
+	digest = digest * REPLAY_DIGEST_MUL ^ rl_model_digest(ctx->m);
+	kunit_info(r->test, "replay %s %s end digest %016llx", r->name,
+		   r->label, (unsigned long long)digest);
+	if (r->findings) {
+		rl_finding_format(&r->first, line, sizeof(line));
+		kunit_info(r->test, "replay %s %s first %s", r->name,
+			   r->label, line);
+	}
+}
+
+static void trace_desc(const struct rl_gen_trace *g, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", g->name);
+}
+
+KUNIT_ARRAY_PARAM(trace, rl_gen_traces, trace_desc);
+
+static void trace_replays_as_on_the_host(struct kunit *test)
+{
+	const struct rl_gen_trace *g = test->param_value;
+	struct rl_trace *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct replay *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	char err[RL_TRACE_ERR_LEN];
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	KUNIT_ASSERT_EQ_MSG(test, rl_trace_parse(t, g->text, strlen(g->text),
+						 g->name, err, sizeof(err)), 0,
+			    "%s", err);
+	r->test = test;
+	r->name = g->name;
+	r->label = "patched";
+	r->fail_on_finding = true;
+	replay_run(r, t, 0);
+	if (!t->cfg.variants)
+		return;
+	/* the bug put back: the finding the trace was kept for */
+	memset(r, 0, sizeof(*r));
+	r->test = test;
+	r->name = g->name;
+	r->label = "variant";
+	replay_run(r, t, t->cfg.variants);
+	KUNIT_EXPECT_GT_MSG(test, r->findings, 0U, "%s: no finding", g->name);
+	if (t->has_expect && r->findings)
+		KUNIT_EXPECT_EQ_MSG(test, (int)r->first.kind, (int)t->expect,
+				    "%s: first finding is %s, expected %s",
+				    g->name, rl_finding_kind_name(r->first.kind),
+				    rl_finding_kind_name(t->expect));
+}
+
+static struct kunit_case trace_replay_cases[] = {
+	KUNIT_CASE_PARAM(trace_replays_as_on_the_host, trace_gen_params),
+	{}
+};
+
+static struct kunit_suite trace_replay_suite = {
+	.name = "ringledger_trace_replay",
+	.test_cases = trace_replay_cases,
+};
+
+kunit_test_suite(trace_replay_suite);
