@@ -6,7 +6,7 @@
 # directory tree as its root (hostfs), loads the module - which runs every
 # suite -, prints each suite's KTAP from debugfs, unloads it and powers off.
 # Passes when the module loads and unloads, KTAP from every suite is read,
-# and no case failed.
+# and no case (or suite: a long debugfs log is cut short) failed.
 set -euo pipefail
 ksrc=${1:?usage: run-module-uml.sh KSRC KBUILD OUT}
 kbuild=${2:?}
@@ -43,8 +43,9 @@ if rmmod ringledger_kunit; then echo "RL-RMMOD ok"; else echo "RL-RMMOD failed";
 echo o > /proc/sysrq-trigger
 INIT
 chmod +x "$init"
-timeout 1200 "$kbuild/linux" mem=512M rootfstype=hostfs rw init="$init" \
-	con=null con0=fd:0,fd:1 </dev/null >"$log" 2>&1 || true
+# UML aborts once init has exited after the power-off request: expected
+{ timeout 1200 "$kbuild/linux" mem=512M rootfstype=hostfs rw init="$init" \
+	con=null con0=fd:0,fd:1 </dev/null >"$log" 2>&1; } 2>/dev/null || true
 grep -q 'RL-INSMOD ok' "$log" || { echo "module-uml: insmod failed (see $log)" >&2; tail -20 "$log" >&2; exit 1; }
 grep -q 'RL-RMMOD ok' "$log" || { echo "module-uml: rmmod failed (see $log)" >&2; exit 1; }
 suites=$(grep -c '^RL-SUITE ' "$log" || true)
@@ -56,6 +57,7 @@ while read -r s; do
 	passed=$((passed + $(grep -c ' pass$' <<<"$res" || true)))
 	grep ' fail$' <<<"$res" >&2 || true
 done < <(sed -n 's/^RL-SUITE //p' "$log")
-grep -nE 'BUG:|Kernel panic' "$log" >&2 && status=1
+# init exits after the power-off request: only a panic before that counts
+sed -n '1,/RL-RMMOD/p' "$log" | grep -nE 'BUG:|Kernel panic' >&2 && status=1
 [ $status -eq 0 ] || { echo "module-uml: failures (see $log)" >&2; exit 1; }
 echo "module-uml: ringledger_kunit.ko loaded in UML, $suites suites, $passed results passed, unloaded"

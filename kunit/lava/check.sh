@@ -36,7 +36,7 @@ suites=$(sed -n 's/^    # Subtest: \(ringledger_[a-z0-9_]*\)$/\1/p' "$ktap")
 total=0
 for s in $suites; do
 	block=$(awk -v s="$s" '$0 == "    # Subtest: " s { on = 1 } on { print } on && $0 ~ "^(not )?ok [0-9]+ " s "$" { exit }' "$ktap")
-	oks=$(grep -cE '^ +(not )?ok [0-9]+ ' <<<"$block")
+	oks=$(grep -cE '^ *(not )?ok [0-9]+ ' <<<"$block")
 	out=$(sh kunit/lava/ktap-results.sh "$s" <<<"$block") ||
 		{ echo "lava: ktap-results failed on suite $s:" >&2; echo "$out" >&2; exit 1; }
 	got=$(grep -c ' pass$' <<<"$out")

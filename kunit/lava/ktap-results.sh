@@ -21,9 +21,11 @@ function indent(s) { return match(s, /[^ \t]/) - 1 }
 	res = (line ~ /^not ok/) ? "fail" : "pass"
 	if (line ~ /# SKIP/) res = "skip"
 	sub(/^(not )?ok [0-9]+ /, "", line); sub(/ # .*$/, "", line)
-	if (line == suite) next
+	# the suite verdict too: a debugfs log may be cut short
 	parent = (d in hdr) ? hdr[d] : suite
-	key = (parent == suite) ? suite "." clean(line) : suite "." clean(parent) "." clean(line)
+	if (line == suite) key = suite
+	else if (parent == suite) key = suite "." clean(line)
+	else key = suite "." clean(parent) "." clean(line)
 	print key, res
 	n++
 	if (res == "fail") bad = 1
