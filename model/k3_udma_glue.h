@@ -86,12 +86,7 @@ void rl_k3_udma_glue_disable_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
   @ requires room: rl_g_desc_queued < RL_GHOST_MAX;
   @ assigns RL_RX_PUSH_FOOTPRINT(chn), rl_g_desc_held,
   @   rl_g_desc_queued;
-  @ ensures pushed: \result == 0 ==>
-  @   rl_g_desc_held == \old(rl_g_desc_held) - 1 &&
-  @   rl_g_desc_queued == \old(rl_g_desc_queued) + 1;
-  @ ensures kept: \result != 0 ==>
-  @   rl_g_desc_held == \old(rl_g_desc_held) &&
-  @   rl_g_desc_queued == \old(rl_g_desc_queued);
+  @ RL_DESC_PUSH_EFFECT
   @*/
 int rl_k3_udma_glue_push_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 				u32 flow, void *desc, rl_dma_addr_t dma);
@@ -117,12 +112,7 @@ void rl_k3_udma_glue_disable_tx_chn(struct rl_k3_udma_glue_tx_channel *chn);
   @ requires held: rl_g_desc_held > 0;
   @ requires room: rl_g_desc_queued < RL_GHOST_MAX;
   @ assigns RL_TX_PUSH_FOOTPRINT(chn), rl_g_desc_held, rl_g_desc_queued;
-  @ ensures pushed: \result == 0 ==>
-  @   rl_g_desc_held == \old(rl_g_desc_held) - 1 &&
-  @   rl_g_desc_queued == \old(rl_g_desc_queued) + 1;
-  @ ensures kept: \result != 0 ==>
-  @   rl_g_desc_held == \old(rl_g_desc_held) &&
-  @   rl_g_desc_queued == \old(rl_g_desc_queued);
+  @ RL_DESC_PUSH_EFFECT
   @*/
 int rl_k3_udma_glue_push_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
 				void *desc, rl_dma_addr_t dma);

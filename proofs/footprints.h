@@ -104,4 +104,17 @@
 	(dp)->desc_infos[0 .. RL_SPAN], RL_TX_PUSH_FOOTPRINT(hw), \
 	RL_XSK_TX_FOOTPRINT(xp)
 
+/*
+ * The ghost effect of an RX FDQ push and of a TX submit push alike: one
+ * that succeeds moves the driver-held descriptor to the hardware, one
+ * that fails changes nothing.
+ */
+#define RL_DESC_PUSH_EFFECT \
+	ensures pushed: \result == 0 ==> \
+		rl_g_desc_held == \old(rl_g_desc_held) - 1 && \
+		rl_g_desc_queued == \old(rl_g_desc_queued) + 1; \
+	ensures kept: \result != 0 ==> \
+		rl_g_desc_held == \old(rl_g_desc_held) && \
+		rl_g_desc_queued == \old(rl_g_desc_queued);
+
 #endif /* RL_FOOTPRINTS_H */
