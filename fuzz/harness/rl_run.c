@@ -80,7 +80,7 @@ bool rl_run_trace(struct rl_run *r, const struct rl_trace *t)
 	r->trace = t;
 	r->op = 0;
 	r->findings = 0;
-	r->digest = 0xcbf29ce484222325ULL;
+	r->digest = RL_TRACE_DIGEST_SEED;
 	rl_trace_model_cfg(t, &mcfg);
 	m = rl_model_create(&mcfg);
 	if (!m) {
@@ -101,8 +101,8 @@ bool rl_run_trace(struct rl_run *r, const struct rl_trace *t)
 		rl_trace_apply(&w, &t->ops[r->op]);
 		/* same trace, same digests: host, UML and arm64 alike */
 		if (r->digest_steps)
-			r->digest = r->digest * 0x100000001b3ULL ^
-				    rl_model_digest(m);
+			r->digest = rl_trace_digest_fold(r->digest,
+							 rl_model_digest(m));
 		if (r->verbose) {
 			rl_trace_format_op(&t->ops[r->op], op, sizeof(op));
 			printf("%4u %-32s", (unsigned int)r->op + 1, op);
@@ -110,7 +110,7 @@ bool rl_run_trace(struct rl_run *r, const struct rl_trace *t)
 		}
 	}
 	rl_world_finish(&w);
-	r->digest = r->digest * 0x100000001b3ULL ^ rl_model_digest(m);
+	r->digest = rl_trace_digest_fold(r->digest, rl_model_digest(m));
 	rl_model_destroy(m);
 	return r->findings == 0;
 }

@@ -64,6 +64,16 @@ int rl_trace_format_op(const struct rl_op *op, char *buf, size_t cap);
 void rl_trace_apply(struct rl_world *w, const struct rl_op *op);
 /* Model capacities for the trace's configuration. */
 void rl_trace_model_cfg(const struct rl_trace *t, struct rl_model_cfg *mcfg);
+/*
+ * Digest of a run: the model digest of each step folded in (FNV-1a
+ * constants).  The host replay and the in-kernel trace cases use the same
+ * fold, so their digests compare step by step.
+ */
+#define RL_TRACE_DIGEST_SEED	0xcbf29ce484222325ULL
+static inline u64 rl_trace_digest_fold(u64 digest, u64 step)
+{
+	return digest * 0x100000001b3ULL ^ step;
+}
 /* Finding kind by its printed name, or -1. */
 int rl_finding_kind_by_name(const char *name);
 

@@ -33,9 +33,13 @@ sh -n kunit/lava/run-on-board.sh
 sh -n kunit/lava/ktap-results.sh
 suites=$(sed -n 's/^    # Subtest: \(ringledger_[a-z0-9_]*\)$/\1/p' "$ktap")
 [ -n "$suites" ] || { echo "lava: no ringledger suite in $ktap" >&2; exit 1; }
+# one suite's KTAP, from its Subtest line to its own result line
+suite_block() {
+	awk -v s="$1" '$0 == "    # Subtest: " s { on = 1 } on { print } on && $0 ~ "^(not )?ok [0-9]+ " s "$" { exit }' "$ktap"
+}
 total=0
 for s in $suites; do
-	block=$(awk -v s="$s" '$0 == "    # Subtest: " s { on = 1 } on { print } on && $0 ~ "^(not )?ok [0-9]+ " s "$" { exit }' "$ktap")
+	block=$(suite_block "$s")
 	oks=$(grep -cE '^ *(not )?ok [0-9]+ ' <<<"$block")
 	out=$(sh kunit/lava/ktap-results.sh "$s" <<<"$block") ||
 		{ echo "lava: ktap-results failed on suite $s:" >&2; echo "$out" >&2; exit 1; }
@@ -46,7 +50,7 @@ for s in $suites; do
 done
 # the converter must report a failure as one
 s=$(head -n 1 <<<"$suites")
-block=$(awk -v s="$s" '$0 == "    # Subtest: " s { on = 1 } on { print } on && $0 ~ "^(not )?ok [0-9]+ " s "$" { exit }' "$ktap")
+block=$(suite_block "$s")
 flipped=$(sed '0,/^    ok 1 /s/^    ok 1 /    not ok 1 /' <<<"$block")
 if out=$(sh kunit/lava/ktap-results.sh "$s" <<<"$flipped"); then
 	echo "lava: a failed case was reported as passing" >&2

@@ -25,10 +25,6 @@ struct replay {
 	struct rl_finding first;
 };
 
-/* Same fold as the host replay (fuzz/harness/rl_run.c): FNV-1a style. */
-#define REPLAY_DIGEST_SEED	0xcbf29ce484222325ULL
-#define REPLAY_DIGEST_MUL	0x100000001b3ULL
-
 static void replay_report(void *data, const struct rl_finding *f)
 {
 	struct replay *r = data;
@@ -49,7 +45,7 @@ static void replay_run(struct replay *r, const struct rl_trace *t,
 	struct rl_am65_cfg cfg = t->cfg;
 	struct rl_test_ctx *ctx;
 	struct rl_world w;
-	u64 digest = REPLAY_DIGEST_SEED;
+	u64 digest = RL_TRACE_DIGEST_SEED;
 	char line[256];
 	u32 i;
 
@@ -60,13 +56,13 @@ static void replay_run(struct replay *r, const struct rl_trace *t,
 	KUNIT_ASSERT_EQ(r->test, rl_world_init(&w, ctx->m, &cfg), 0);
 	for (i = 0; i < t->n_ops; i++) {
 		rl_trace_apply(&w, &t->ops[i]);
-		digest = digest * REPLAY_DIGEST_MUL ^ rl_model_digest(ctx->m);
+		digest = rl_trace_digest_fold(digest, rl_model_digest(ctx->m));
 		kunit_info(r->test, "replay %s %s step %u digest %016llx",
 			   r->name, r->label, i + 1,
 			   (unsigned long long)digest);
 	}
 	rl_world_finish(&w);
-	digest = digest * REPLAY_DIGEST_MUL ^ rl_model_digest(ctx->m);
+	digest = rl_trace_digest_fold(digest, rl_model_digest(ctx->m));
 	kunit_info(r->test, "replay %s %s end digest %016llx", r->name,
 		   r->label, (unsigned long long)digest);
 	if (r->findings) {
