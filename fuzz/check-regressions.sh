@@ -4,7 +4,8 @@
 #     the variant it names;
 #  2. the patched driver runs every one of them without a finding;
 #  3. every corpus input runs clean through the plain build of the target;
-#  4. text -> bytes -> text is the identity on every corpus input's trace.
+#  4. text -> bytes -> text is the identity on every corpus input's trace;
+#  5. a trace's expected kind is one its variant is catalogued as caught as.
 set -euo pipefail
 fz=$1
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,6 +18,14 @@ corpus=(fuzz/corpus/am65/*)
 	{ grep -B1 'NOT as expected\|expected a' "$fz/regressions.log" >&2; exit 1; }
 "$fz/rl_replay" -q -patched "${traces[@]}" > "$fz/regressions-patched.log" ||
 	{ grep 'NOT as expected' "$fz/regressions-patched.log" >&2; exit 1; }
+variants=$(dirname "$fz")/variants
+for t in "${traces[@]}"; do
+	v=$(sed -n 's/^variant  *//p' "$t" | head -n 1)
+	k=$(sed -n 's/^expect  *//p' "$t" | head -n 1)
+	[ -n "$v" ] && [ -n "$k" ] || continue
+	"$variants" --caught-as "$v" "$k" ||
+		{ echo "regressions: $t expects $k, not a kind $v is catalogued as caught as (make variants)" >&2; exit 1; }
+done
 if [ ${#corpus[@]} -gt 0 ]; then
 	"$fz/am65_plain" "${corpus[@]}" > /dev/null
 	tmp=$(mktemp -d)

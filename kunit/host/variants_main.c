@@ -1,27 +1,77 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * variants_main.c - `make variants`: print the catalogue of re-injectable
- * bugs; with a name, check that it exists (exit 2 and say so if not).
+ * bugs; with names, check that they exist (exit 2 and say so if not).
+ *   variants --tsv     name<TAB>finding kinds it is caught as<TAB>upstream
+ *   variants --caught-as NAME KIND   exit 0 when KIND is one of them, 1 if not
  */
 #include "am65_cpsw.h"
+
+static int unknown(const char *name)
+{
+	fprintf(stderr, "ringledger: unknown variant '%s' (make variants lists them)\n",
+		name);
+	return 2;
+}
+
+static void print_kinds(u32 set, const char *sep)
+{
+	const char *s = "";
+	int k;
+
+	for (k = 0; k < RL_F_NR; k++)
+		if (set & BIT(k)) {
+			printf("%s%s", s, rl_finding_kind_name(k));
+			s = sep;
+		}
+}
+
+static int caught_as(const char *name, const char *kind)
+{
+	int v = rl_am65_variant_by_name(name), k;
+
+	if (v < 0)
+		return unknown(name);
+	for (k = 1; k < RL_F_NR; k++)
+		if (!strcmp(kind, rl_finding_kind_name(k)))
+			return rl_am65_variants[v].caught_as & BIT(k) ? 0 : 1;
+	fprintf(stderr, "ringledger: unknown finding kind '%s'\n", kind);
+	return 2;
+}
 
 int main(int argc, char **argv)
 {
 	int i;
 
+	if (argc == 2 && !strcmp(argv[1], "--tsv")) {
+		for (i = 0; i < RL_V_NR; i++) {
+			printf("%s\t", rl_am65_variants[i].name);
+			print_kinds(rl_am65_variants[i].caught_as, " ");
+			printf("\t%s\n", rl_am65_variants[i].ref);
+		}
+		return 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "--caught-as")) {
+		if (argc != 4) {
+			fprintf(stderr, "usage: variants --caught-as VARIANT KIND\n");
+			return 2;
+		}
+		return caught_as(argv[2], argv[3]);
+	}
 	if (argc > 1) {
 		for (i = 1; i < argc; i++)
-			if (rl_am65_variant_by_name(argv[i]) < 0) {
-				fprintf(stderr, "ringledger: unknown variant '%s' (make variants lists them)\n",
-					argv[i]);
-				return 2;
-			}
+			if (rl_am65_variant_by_name(argv[i]) < 0)
+				return unknown(argv[i]);
 		return 0;
 	}
 	printf("%d bugs that can be put back into the patched am65-cpsw data path by name:\n\n",
 	       RL_V_NR);
-	for (i = 0; i < RL_V_NR; i++)
-		printf("%-26s %s\n%-26s   upstream: %s\n", rl_am65_variants[i].name,
-		       rl_am65_variants[i].what, "", rl_am65_variants[i].ref);
+	for (i = 0; i < RL_V_NR; i++) {
+		printf("%-26s %s\n%-26s   upstream: %s\n%-26s   caught as: ",
+		       rl_am65_variants[i].name, rl_am65_variants[i].what, "",
+		       rl_am65_variants[i].ref, "");
+		print_kinds(rl_am65_variants[i].caught_as, ", ");
+		printf("\n");
+	}
 	return 0;
 }

@@ -241,6 +241,13 @@ static void am65_variant_is_caught(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 	KUNIT_EXPECT_EQ(test, b->m->ledger->findings, 0U);
 
+	/* the kind looked for is one the catalogue says this bug raises */
+	KUNIT_EXPECT_TRUE_MSG(test,
+			      rl_am65_variants[vc->v].caught_as & BIT(vc->expect),
+			      "%s: %s is not in the catalogue's caught_as",
+			      rl_am65_variants[vc->v].name,
+			      rl_finding_kind_name(vc->expect));
+
 	/* the bug put back: the expected kind of finding must show up */
 	cfg.variants = BIT(vc->v);
 	b = am65_bed_start(test, &cfg);
@@ -265,6 +272,7 @@ static void am65_every_variant_has_a_scenario(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, seen, (u32)BIT(RL_V_NR) - 1);
 	for (i = 0; i < RL_V_NR; i++) {
 		KUNIT_EXPECT_NOT_NULL(test, rl_am65_variants[i].name);
+		KUNIT_EXPECT_NE(test, rl_am65_variants[i].caught_as, 0U);
 		KUNIT_EXPECT_EQ(test, rl_am65_variant_by_name(rl_am65_variants[i].name),
 				(int)i);
 	}
