@@ -303,9 +303,12 @@ static bool hw_tx_one(struct rl_k3_udma_glue_tx_channel *chn)
 	    rl_ring_pop(chn->ring, &dma))
 		return false;
 	/*
-	 * Checksum offload: the switch writes the checksum at the offset the
-	 * word names.  A word left over from an earlier, longer packet makes
-	 * it write past the end of this one.
+	 * Checksum offload: the word holds the insert offset (bits 31:24),
+	 * the start (23:16) and the number of bytes to sum (15:0), which
+	 * am65_cpsw_nuss_ndo_slave_xmit sets to skb->len - start, so the
+	 * range ends at the packet's end.  A word left over from an earlier,
+	 * longer packet makes the switch read past the end of this one, or
+	 * write the checksum there.
 	 */
 	head = rl_desc_pool_hw_desc(chn->pool, dma);
 	csum = head ? head->psdata[RL_CPPI5_CSUM_WORD] : 0;
@@ -314,6 +317,11 @@ static bool hw_tx_one(struct rl_k3_udma_glue_tx_channel *chn)
 		rl_ledger_report_count(chn->m->ledger, RL_F_DMA_DEVICE, RL_OBJ_DESC,
 				       0, pkt_len, (csum >> 24) + 2,
 				       "TX checksum offload writes past the end of the packet (stale psdata?)");
+	else if (csum && ((csum >> 16) & 0xff) + (csum & 0xffff) > pkt_len)
+		rl_ledger_report_count(chn->m->ledger, RL_F_DMA_DEVICE, RL_OBJ_DESC,
+				       0, pkt_len,
+				       ((csum >> 16) & 0xff) + (csum & 0xffff),
+				       "TX checksum offload sums bytes past the end of the packet (stale psdata?)");
 	/* the DMA reads every buffer of the chain */
 	for (next = dma; next && hops < 32; hops++) {
 		struct rl_cppi5_desc *d = rl_desc_pool_hw_desc(chn->pool, next);

@@ -103,8 +103,19 @@ static u16 decode_arg(struct rl_bytes *b, const struct rl_am65_cfg *cfg,
 
 	switch (a->kind) {
 	case RL_A_LEN:
+		/*
+		 * Two bytes, spread over 0..max; a high byte of 0xc0 or more
+		 * picks a header-sized frame (0..127) instead.  Short frames
+		 * are where a word kept from an earlier, longer packet points
+		 * past the end (stale_psdata_tx); a flat spread gives them 1
+		 * chance in 40.  The encoder writes high bytes below 8, so
+		 * stored inputs decode as before.
+		 */
 		v = take(b);
-		return (v | (u32)take(b) << 8) % (a->max + 1);
+		v |= (u32)take(b) << 8;
+		if (v >= 0xc000)
+			v &= 0x7f;
+		return v % (a->max + 1);
 	case RL_A_VERDICTS:
 		count = take(b) % 3;
 		pattern = take(b) % 216;

@@ -375,6 +375,67 @@ static void udma_hw_writes_unmapped_buffer(struct kunit *test)
 	rl_test_finish(b.ctx);
 }
 
+/* TX checksum word (psdata word 2) as the switch reads it, per packet. */
+struct csum_case {
+	const char *name;
+	u32 word;		/* insert << 24 | start << 16 | bytes summed */
+	u32 pkt_len;
+	bool fires;		/* the switch would touch bytes past the end */
+};
+
+static const struct csum_case csum_cases[] = {
+	{ "none", 0, 40, false },
+	/* as ndo_start_xmit writes it for a 1000-byte TCP skb */
+	{ "own_packet", 50U << 24 | 34U << 16 | 966, 1000, false },
+	/* the same word left on a 40-byte frame: insert and sum past the end */
+	{ "stale_insert_past_end", 50U << 24 | 34U << 16 | 966, 40, true },
+	/* a 60-byte frame: the insert fits, the summed range does not */
+	{ "stale_sum_past_end", 50U << 24 | 34U << 16 | 966, 60, true },
+	/* a longer frame: wrong checksum, but nothing outside the packet */
+	{ "stale_inside_longer", 50U << 24 | 34U << 16 | 966, 1400, false },
+};
+
+static void csum_desc(const struct csum_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", c->name);
+}
+
+KUNIT_ARRAY_PARAM(csum, csum_cases, csum_desc);
+
+static void udma_tx_csum_word_checked(struct kunit *test)
+{
+	const struct csum_case *c = test->param_value;
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_model *m = ctx->m;
+	struct rl_desc_pool *pool = rl_k3_cppi_desc_pool_create_name(m, 4,
+				sizeof(struct rl_cppi5_desc), "tx");
+	struct rl_k3_udma_glue_tx_channel *tx =
+		rl_k3_udma_glue_request_tx_chn(m, pool, 4);
+	rl_dma_addr_t buf = rl_dma_map_single(m->dma, c->pkt_len,
+					      RL_DMA_TO_DEVICE, 0);
+	void *d = rl_k3_cppi_desc_pool_alloc(pool);
+	rl_dma_addr_t dma = 0;
+
+	rl_k3_udma_glue_enable_tx_chn(tx);
+	rl_cppi5_hdesc_init(pool, d, 0, 16);
+	rl_cppi5_hdesc_get_psdata(pool, d)[RL_CPPI5_CSUM_WORD] = c->word;
+	rl_cppi5_hdesc_set_pktlen(pool, d, c->pkt_len);
+	rl_cppi5_hdesc_attach_buf(pool, d, buf, c->pkt_len, buf, c->pkt_len);
+	rl_k3_udma_glue_push_tx_chn(tx, d, rl_k3_cppi_desc_pool_virt2dma(pool, d));
+	if (c->fires)
+		RL_EXPECT_FINDING(ctx, RL_F_DMA_DEVICE, rl_hw_tx_complete(tx, 1));
+	else
+		KUNIT_EXPECT_EQ(test, rl_hw_tx_complete(tx, 1), 1U);
+	KUNIT_EXPECT_EQ(test, m->ledger->findings, c->fires ? 1U : 0U);
+	KUNIT_EXPECT_EQ(test, rl_k3_udma_glue_pop_tx_chn(tx, &dma), 0);
+	KUNIT_EXPECT_EQ(test, dma, rl_k3_cppi_desc_pool_virt2dma(pool, d));
+	rl_k3_cppi_desc_pool_free(pool, d);
+	rl_dma_unmap(m->dma, buf, c->pkt_len, RL_DMA_TO_DEVICE);
+	rl_k3_udma_glue_release_tx_chn(tx);
+	rl_k3_cppi_desc_pool_destroy(pool);
+	rl_test_finish(ctx);
+}
+
 static void udma_ring_is_valid_catches_corruption(struct kunit *test)
 {
 	struct rx_bed b = {};
@@ -433,6 +494,7 @@ static struct kunit_case udma_test_cases[] = {
 	KUNIT_CASE(udma_tx_submit_complete_tdown),
 	KUNIT_CASE(udma_tx_reset_drops_completion_ring),
 	KUNIT_CASE(udma_hw_writes_unmapped_buffer),
+	KUNIT_CASE_PARAM(udma_tx_csum_word_checked, csum_gen_params),
 	KUNIT_CASE(udma_ring_is_valid_catches_corruption),
 	KUNIT_CASE(udma_ring_counters_wrap),
 	{}
