@@ -22,7 +22,7 @@ HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Wno-unused-parameter -Werror \
 HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: help deps check prove prove-check host-check host-shim-selftest kunit kunit-arm64 lava-check module module-uml lint clean bench-check bench-kunit variants \
+.PHONY: bench bench-selftest help deps check prove prove-check host-check host-shim-selftest kunit kunit-arm64 lava-check module module-uml lint clean bench-check bench-kunit variants \
 	fuzz fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz ossfuzz-build coverage
 
 help: ## this list
@@ -105,10 +105,10 @@ lint: deps ## checkpatch.pl on kernel-side C; no #if outside the compat header
 clean: ## remove build outputs in the clone (caches stay)
 	rm -rf $(BUILD)
 
-$(BUILD)/variants: kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c driver/am65-cpsw/am65_cpsw.h
+$(BUILD)/variants: kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c driver/am65-cpsw/am65_cpsw.h model/ledger.c model/ledger.h
 	@mkdir -p $(@D)
 	@gcc -std=gnu11 -O1 -Wall -Wextra -Wno-unused-parameter -Werror -Imodel -Idriver/am65-cpsw \
-		-o $@ kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c
+		-o $@ kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c model/ledger.c
 
 variants: $(BUILD)/variants ## the catalogue of re-injectable bugs (VARIANT=name checks a name)
 	@$(BUILD)/variants $(VARIANT)
@@ -190,7 +190,7 @@ prove: deps ## Frama-C WP proofs, dashboard in proofs/results/ (VARIANT=name re-
 prove-check: deps ## proofs both ways: patched driver proves, each leak variant breaks its theorem
 	@bash proofs/check.sh
 
-regressions: $(FZ)/rl_replay $(FZ)/rl_trace_conv $(FZ)/am65_plain ## replay fuzz/regressions (expected findings) and the corpus
+regressions: $(FZ)/rl_replay $(FZ)/rl_trace_conv $(FZ)/am65_plain $(BUILD)/variants ## replay fuzz/regressions (expected findings) and the corpus
 	@bash fuzz/check-regressions.sh "$(FZ)"
 
 fuzz-smoke: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog ## a few seconds of each engine on the patched driver, and the parser fuzzer
@@ -215,6 +215,19 @@ ossfuzz-build: ## fuzz/build.sh under the OSS-Fuzz contract (CC/CFLAGS/LIB_FUZZI
 	@rm -rf $(FZ)/ossfuzz && CC=clang CFLAGS="-fsanitize=address,undefined,fuzzer-no-link" \
 		LIB_FUZZING_ENGINE=-fsanitize=fuzzer OUT=$(FZ)/ossfuzz bash fuzz/build.sh
 	@$(FZ)/ossfuzz/ringledger_am65 -runs=200 2>&1 | grep -E '^Done|ERROR' | tail -n 1
+
+# --- bug-detection bench: time to detect each catalogued bug, per engine ---
+SEEDS    ?= 5
+CAP      ?= 120
+ENGINES  ?= libfuzzer afl
+VARIANTS ?=
+BENCH_JOBS ?= $(KJOBS)
+bench: deps fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants $(BUILD)/gcc/kunit_host ## time-to-detect per bug per engine (VARIANTS, SEEDS, CAP, QUICK=1), table + CSV/JSON/plot in bench/results
+	@mkdir -p $(BUILD)/bench
+	@$(HOST_SANITIZE_ENV) $(BUILD)/gcc/kunit_host > $(BUILD)/bench/ktap.log || true
+	@python3 bench/bench.py --build $(BUILD) --seeds $(SEEDS) --cap $(CAP) --engines "$(ENGINES)" \
+		--variants "$(VARIANTS)" --jobs $(BENCH_JOBS) --ktap $(BUILD)/bench/ktap.log \
+		$(if $(QUICK),--quick) $(if $(UPDATE_README),--update-readme README.md)
 
 bench-fuzz: $(FZ)/am65_libfuzzer $(FZ)/empty_libfuzzer ## exec/s of the harness vs an empty target, same flags
 	@bash fuzz/bench.sh "$(FZ)"

@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""make bench: how fast each fuzzing engine finds each catalogued bug.
+
+For every variant (or --variants), every engine (libFuzzer, AFL++) and
+every seed 1..SEEDS: an empty corpus, the variant put back, fuzz until the
+first finding or CAP seconds.  A run counts as found only when the finding
+replays with a kind the catalogue lists for the variant (`make variants`)
+and the patched driver runs the same input clean (bench/engines.py).
+
+Prints a table (medians and maxima per engine, whether the KUnit scenario
+catches the variant, the proof verdict where a proof covers it) and writes
+runs.csv, summary.csv, bench.json and time-to-detect.{png,svg} under
+--out.  Exit status: 0; 1 when the gate fails (--quick: a variant not
+found by an engine; full mode: a variant libFuzzer missed with some seed);
+2 on bad arguments or a missing tool.
+"""
+import argparse
+import concurrent.futures
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import engines as eng  # noqa: E402
+import report  # noqa: E402
+
+# Quick mode: one variant per area the fuzzer must reach - RX teardown (the
+# seed bug), XDP page_pool recycling, AF_XDP zero-copy TX, program swap.
+QUICK_VARIANTS = ["rx_tdown_no_drain", "xdp_drop_page_leak",
+                  "xsk_tx_batch_lost", "prog_swap_no_rebuild"]
+
+
+def die(msg):
+    print("bench: " + msg, file=sys.stderr)
+    sys.exit(2)
+
+
+def load_catalogue(args):
+    """{variant: {"kinds": [...], "ref": str}} in catalogue order."""
+    if args.catalogue:
+        text = open(args.catalogue).read()
+    else:
+        res = subprocess.run([os.path.join(args.build, "variants"), "--tsv"],
+                             stdout=subprocess.PIPE, text=True, check=False)
+        if res.returncode:
+            die("cannot read the variant catalogue (%s/variants --tsv)" % args.build)
+        text = res.stdout
+    cat = {}
+    for ln in text.splitlines():
+        parts = ln.split("\t")
+        if len(parts) != 3 or not parts[0] or not parts[1]:
+            die("malformed catalogue line: %r" % ln)
+        cat[parts[0]] = {"kinds": parts[1].split(), "ref": parts[2]}
+    return cat
+
+
+def kunit_verdicts(path):
+    """{variant: "yes"|"no"} from the KTAP of the host suites: the
+    am65_variant_is_caught case of each variant (and its _zero_copy face)."""
+    if not path or not os.path.exists(path):
+        return {}
+    out, inside = {}, False
+    for ln in open(path, errors="replace"):
+        s = ln.strip()
+        if s == "# Subtest: am65_variant_is_caught":
+            inside = True
+            continue
+        if inside:
+            m = re.match(r"(not ok|ok) \d+ (\S+)$", s)
+            if m:
+                name = re.sub(r"_zero_copy$", "", m.group(2))
+                ok = m.group(1) == "ok"
+                out[name] = "yes" if ok and out.get(name, "yes") == "yes" else "no"
+            elif s.startswith("1.."):
+                inside = False
+    return out
+
+
+def proof_verdicts(units_path, results_dir):
+    """{variant: cell} for variants a proof unit names as its breaker: the
+    verdict of the last `make prove-check` (proofs/results/report-V.json)."""
+    out = {}
+    if not os.path.exists(units_path):
+        return out
+    for ln in open(units_path):
+        if ln.startswith("#") or "|" not in ln:
+            continue
+        unit, _, _, variant = [p.strip() for p in ln.split("|")]
+        if variant in ("", "-"):
+            continue
+        rep = os.path.join(results_dir, "report-%s.json" % variant)
+        if not os.path.exists(rep):
+            out[variant] = "%s: not run (make prove-check)" % unit
+            continue
+        d = json.load(open(rep))
+        goals = sorted({u.split(": ")[-1] for u in d.get("unproved", []) if ": " in u})
+        if d.get("broken"):
+            out[variant] = "%s: tool failure" % unit
+        elif goals:
+            theorem = re.sub(r"^.*?_(assert|ensures)_", "", goals[0])
+            out[variant] = "%s breaks %s" % (unit, theorem)
+        else:
+            out[variant] = "%s proves: NOT caught" % unit
+    return out
+
+
+def describe(r, cap, catalogue):
+    """One line for a finished run."""
+    if r.outcome == "found":
+        return "found in %.1f s, %s execs: %s" % (r.seconds, r.execs, r.finding)
+    if r.outcome == "not_found":
+        return "not found in %d s (%s execs)" % (cap, r.execs)
+    if r.outcome == "wrong_kind":
+        return "WRONG KIND: %s (%s is caught as %s)" % (
+            r.finding or r.kind, r.variant, " ".join(catalogue[r.variant]["kinds"]))
+    if r.outcome == "on_patched":
+        return "NOT THE BUG: %s" % r.finding
+    return "ENGINE ERROR: %s" % r.finding
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--build", default="build")
+    p.add_argument("--variants", default="", help="space-separated; default: all")
+    p.add_argument("--engines", default="libfuzzer afl")
+    p.add_argument("--seeds", type=int, default=5)
+    p.add_argument("--cap", type=int, default=120, help="seconds per run")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--quick", action="store_true",
+                   help="1 seed, 30 s cap, %s" % " ".join(QUICK_VARIANTS))
+    p.add_argument("--runs", type=int, default=None,
+                   help="stop each run after this many executions as well")
+    p.add_argument("--out", default="bench/results")
+    p.add_argument("--ktap", default="", help="KTAP log of the host suites")
+    p.add_argument("--units", default="proofs/units.txt")
+    p.add_argument("--proof-results", default="proofs/results")
+    p.add_argument("--catalogue", default="", help="variant TSV instead of variants --tsv")
+    p.add_argument("--update-readme", default="", metavar="README")
+    return p.parse_args()
+
+
+def main():
+    args = parse_args()
+    if args.quick:
+        args.seeds, args.cap = 1, 30
+        if not args.variants:
+            args.variants = " ".join(QUICK_VARIANTS)
+    if args.seeds < 1 or args.cap < 1 or args.jobs < 1:
+        die("SEEDS, CAP and JOBS must be at least 1")
+    engines = args.engines.split()
+    for e in engines:
+        if e not in eng.ENGINES:
+            die("unknown engine '%s' (libfuzzer, afl)" % e)
+    if "afl" in engines and not shutil.which("afl-fuzz"):
+        die("afl-fuzz not found (make deps installs afl++)")
+    fz = os.path.join(args.build, "fuzz")
+    for b in ["am65_libfuzzer", "rl_replay"] + (["am65_afl", "am65_afl_cmplog"] if "afl" in engines else []):
+        if not os.access(os.path.join(fz, b), os.X_OK):
+            die("%s/%s is missing (make bench builds it)" % (fz, b))
+    catalogue = load_catalogue(args)
+    variants = args.variants.split() or list(catalogue)
+    for v in variants:
+        if v not in catalogue:
+            die("unknown variant '%s' (make variants lists them)" % v)
+
+    work = os.path.join(args.build, "bench")
+    jobs = [(v, e, s) for v in variants for e in engines for s in range(1, args.seeds + 1)]
+    print("== bench: %d variant(s) x %s x %d seed(s), cap %d s, %d at a time: %d runs"
+          % (len(variants), "+".join(eng.ENGINE_TITLES[e] for e in engines),
+             args.seeds, args.cap, args.jobs, len(jobs)), flush=True)
+
+    def one(job):
+        v, e, s = job
+        wd = os.path.abspath(os.path.join(work, "%s-%s-%d" % (v, e, s)))
+        return eng.ENGINES[e](os.path.abspath(fz), wd, v, s, args.cap,
+                              catalogue[v]["kinds"], args.runs)
+
+    runs = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        for r in ex.map(one, jobs):
+            runs.append(r)
+            what = describe(r, args.cap, catalogue)
+            print("  %-26s %-9s seed %d: %s" % (r.variant, eng.ENGINE_TITLES[r.engine], r.seed, what),
+                  flush=True)
+
+    kunit = kunit_verdicts(args.ktap)
+    proofs = proof_verdicts(args.units, args.proof_results)
+    rows = report.summarise(runs, variants, engines, catalogue, kunit, proofs)
+    meta = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, check=False).stdout.strip(),
+            "engines": engines, "seeds": args.seeds, "cap_s": args.cap, "jobs": args.jobs,
+            "quick": args.quick, "cpus": os.cpu_count(), "machine": platform.machine(),
+            "corpus": "empty (AFL++: one 1-byte seed)"}
+    report.write_files(args.out, runs, rows, meta)
+    images = report.plot(args.out, runs, variants, engines, args.cap)
+    print()
+    print(report.text_table(rows, engines))
+    print("\ncells: median / max seconds to the first finding over %d seed(s) (median executions);"
+          " k/n when only k of n seeds found it; nf = not found within %d s" % (args.seeds, args.cap))
+    print("results: %s (runs.csv, summary.csv, bench.json, %s)"
+          % (args.out, ", ".join(os.path.basename(i) for i in images)))
+    if args.update_readme:
+        md = report.markdown_table(rows, engines)
+        md += ("\n\nMeasured %s on commit %s: %d seed(s) per engine, cap %d s, %d runs at a time"
+               " on %d CPUs.\n" % (meta["date"][:10], meta["commit"], args.seeds, args.cap,
+                                    args.jobs, meta["cpus"]))
+        report.update_readme(args.update_readme, md)
+        print("README: table rewritten in " + args.update_readme)
+
+    bad = [r for r in runs if r.outcome in ("wrong_kind", "on_patched", "error")]
+    gate = engines if args.quick else [e for e in engines if e == "libfuzzer"]
+    missed = sorted({"%s (%s seed %d)" % (r.variant, eng.ENGINE_TITLES[r.engine], r.seed)
+                     for r in runs if r.engine in gate and not r.found})
+    if bad or missed:
+        for r in bad:
+            print("bench: %s %s seed %d: %s" % (r.variant, eng.ENGINE_TITLES[r.engine],
+                                                  r.seed, r.outcome), file=sys.stderr)
+        if missed:
+            print("bench: not found within %d s: %s" % (args.cap, ", ".join(missed)), file=sys.stderr)
+        sys.exit(1)
+    print("bench: every variant found by %s with every seed, each as a kind it is catalogued as"
+          % " and ".join(eng.ENGINE_TITLES[e] for e in gate))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,191 @@
+"""engines.py - one bench run: a fuzzing engine from an empty corpus on one
+variant with one seed, until its first finding or the cap; then the
+finding is replayed to learn its kind and to check that the patched
+driver runs the same input clean.
+
+A run is "found" only when all three hold: the engine stopped on a finding,
+replaying the input with the variant raises a finding whose kind the
+catalogue lists for that variant, and the patched driver runs it without a
+finding.  Anything else is reported with the reason.
+"""
+import os
+import re
+import shutil
+import subprocess
+import time
+
+FINDING_RE = re.compile(r"first: step \d+: ([A-Z_]+) (.*?)(?:; digest [0-9a-f]+)?$", re.M)
+LOG_FINDING_RE = re.compile(r"ringledger: finding at op \d+ \([^)]*\): step \d+: ([A-Z_]+) ")
+SANITIZER_RES = [
+    (re.compile(r"ERROR: libFuzzer: timeout"), "TIMEOUT"),
+    (re.compile(r"ERROR: libFuzzer: out-of-memory"), "OOM"),
+    (re.compile(r"ERROR: LeakSanitizer"), "LSAN_LEAK"),
+    (re.compile(r"ERROR: AddressSanitizer: ([a-z-]+)"), "ASAN:{0}"),
+    (re.compile(r"runtime error: "), "UBSAN"),
+]
+
+
+class Run:
+    """The result of one engine run (a row of runs.csv)."""
+
+    FIELDS = ["variant", "engine", "seed", "outcome", "seconds", "execs",
+              "kind", "finding", "input"]
+
+    def __init__(self, variant, engine, seed):
+        self.variant = variant
+        self.engine = engine
+        self.seed = seed
+        self.outcome = "not_found"   # found | not_found | wrong_kind | on_patched | error
+        self.seconds = None          # wall time to the first finding
+        self.execs = None            # executions up to the finding (or the cap)
+        self.kind = ""
+        self.finding = ""
+        self.input = ""
+
+    @property
+    def found(self):
+        return self.outcome == "found"
+
+    def row(self):
+        return {f: ("" if getattr(self, f) is None else getattr(self, f))
+                for f in self.FIELDS}
+
+
+def crash_kind_from_log(text):
+    """Kind of the first crash an engine log names (ledger or sanitizer)."""
+    m = LOG_FINDING_RE.search(text)
+    if m:
+        return m.group(1)
+    for rx, name in SANITIZER_RES:
+        m = rx.search(text)
+        if m:
+            return name.format(*m.groups())
+    return ""
+
+
+def replay(fz, path, variant):
+    """(kind, line) of the first finding replaying @path with @variant
+    ("" = the patched driver); ("", "") when it runs clean."""
+    env = dict(os.environ, RINGLEDGER_VARIANT=variant,
+               ASAN_OPTIONS="detect_leaks=0")
+    args = [os.path.join(fz, "rl_replay"), "-q"]
+    if not variant:
+        args.append("-patched")
+    out = subprocess.run(args + [path], env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, text=True, check=False).stdout
+    m = FINDING_RE.search(out)
+    if m:
+        return m.group(1), m.group(1) + " " + m.group(2)
+    return "", ""
+
+
+def judge(run, fz, accepted, do_replay=replay):
+    """Set run.outcome from the input the engine stopped on."""
+    kind, line = do_replay(fz, run.input, run.variant)
+    run.kind = kind or run.kind or "NO_LEDGER_FINDING"
+    run.finding = line or run.finding
+    if not kind or kind not in accepted:
+        run.outcome = "wrong_kind"
+        return run
+    pkind, pline = do_replay(fz, run.input, "")
+    if pkind:
+        run.outcome = "on_patched"
+        run.finding = "patched driver: " + pline
+        return run
+    run.outcome = "found"
+    return run
+
+
+def _stat(text, name):
+    m = re.findall(r"^stat::%s: *(\d+)" % name, text, re.M)
+    return int(m[-1]) if m else None
+
+
+def run_libfuzzer(fz, work, variant, seed, cap, accepted, runs=None):
+    """libFuzzer (ASan+UBSan build) from an empty corpus."""
+    run = Run(variant, "libfuzzer", seed)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(os.path.join(work, "corpus"))
+    args = [os.path.join(fz, "am65_libfuzzer"), "-seed=%d" % seed,
+            "-max_total_time=%d" % cap, "-print_final_stats=1", "-timeout=10",
+            "-rss_limit_mb=2048", "-artifact_prefix=" + work + "/"]
+    if runs is not None:
+        args.append("-runs=%d" % runs)
+    args.append(os.path.join(work, "corpus"))
+    env = dict(os.environ, RINGLEDGER_VARIANT=variant)
+    t0 = time.monotonic()
+    with open(os.path.join(work, "engine.log"), "w") as log:
+        subprocess.run(args, env=env, stdout=log, stderr=subprocess.STDOUT,
+                       check=False)
+    elapsed = time.monotonic() - t0
+    text = open(os.path.join(work, "engine.log"), errors="replace").read()
+    run.execs = _stat(text, "number_of_executed_units")
+    crashes = sorted(f for f in os.listdir(work)
+                     if f.split("-")[0] in ("crash", "leak", "timeout", "oom"))
+    if not crashes:
+        if "ERROR" in text and "ringledger" not in text:
+            run.outcome = "error"
+            run.finding = text.strip().splitlines()[-1][:200] if text.strip() else ""
+        return run
+    run.seconds = round(elapsed, 2)
+    run.input = os.path.join(work, crashes[0])
+    run.kind = crash_kind_from_log(text)
+    return judge(run, fz, accepted)
+
+
+def _afl_field(name, key):
+    m = re.search(r"(?:^|,)%s:(\d+)" % key, name)
+    return int(m.group(1)) if m else None
+
+
+def run_afl(fz, work, variant, seed, cap, accepted, runs=None):
+    """AFL++ (persistent mode, CMPLOG beside it) from a one-byte seed: AFL++
+    refuses an empty input directory.  AFL_BENCH_UNTIL_CRASH stops it at
+    the first crash."""
+    run = Run(variant, "afl", seed)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(os.path.join(work, "in"))
+    with open(os.path.join(work, "in", "empty"), "wb") as f:
+        f.write(b"\0")
+    env = dict(os.environ, RINGLEDGER_VARIANT=variant, AFL_NO_UI="1",
+               AFL_SKIP_CPUFREQ="1", AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES="1",
+               AFL_NO_AFFINITY="1", AFL_SUPPRESS_ERROR_LOG="1",
+               AFL_BENCH_UNTIL_CRASH="1", AFL_NO_CRASH_README="1")
+    args = ["afl-fuzz", "-V", str(cap), "-s", str(seed), "-i",
+            os.path.join(work, "in"), "-o", os.path.join(work, "out"),
+            "-m", "none", "-t", "10000"]
+    if runs is not None:
+        args += ["-E", str(runs)]
+    args += ["-c", os.path.join(fz, "am65_afl_cmplog"), "--",
+             os.path.join(fz, "am65_afl")]
+    t0 = time.monotonic()
+    with open(os.path.join(work, "engine.log"), "w") as log:
+        subprocess.run(args, env=env, stdout=log, stderr=subprocess.STDOUT,
+                       check=False, stdin=subprocess.DEVNULL)
+    elapsed = time.monotonic() - t0
+    out = os.path.join(work, "out", "default")
+    stats = os.path.join(out, "fuzzer_stats")
+    if os.path.exists(stats):
+        m = re.search(r"^execs_done *: *(\d+)", open(stats).read(), re.M)
+        run.execs = int(m.group(1)) if m else None
+    else:
+        run.outcome = "error"
+        lines = open(os.path.join(work, "engine.log"), errors="replace").read().splitlines()
+        err = [ln for ln in lines if "PROGRAM ABORT" in ln or "ERROR" in ln]
+        run.finding = (err or lines or ["afl-fuzz wrote no stats"])[-1][:200]
+        return run
+    cdir = os.path.join(out, "crashes")
+    crashes = sorted(f for f in os.listdir(cdir) if f.startswith("id:")) \
+        if os.path.isdir(cdir) else []
+    if not crashes:
+        return run
+    run.input = os.path.join(cdir, crashes[0])
+    run.seconds = round(elapsed, 2)
+    execs = _afl_field(crashes[0], "execs")
+    if execs is not None:
+        run.execs = execs
+    return judge(run, fz, accepted)
+
+
+ENGINES = {"libfuzzer": run_libfuzzer, "afl": run_afl}
+ENGINE_TITLES = {"libfuzzer": "libFuzzer", "afl": "AFL++"}
