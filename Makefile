@@ -77,7 +77,7 @@ host-check: host-shim-selftest $(BUILD)/variants $(BUILD)/gcc/kunit_host $(BUILD
 	done
 	@bash kunit/kernel/digest-selftest.sh $(BUILD)/gcc/ktap.log $(BUILD)/clang/ktap.log
 
-check: deps lint host-check lava-check regressions fuzz-smoke ossfuzz-build prove-check kunit ## everything: lint, host suites, LAVA files, regressions, fuzz smoke, proofs both ways, UML+KASAN
+check: deps lint host-check lava-check regressions bench-selftest fuzz-smoke ossfuzz-build prove-check kunit ## everything: lint, host suites, LAVA files, regressions, fuzz smoke, proofs both ways, UML+KASAN
 	@echo "make check: all passed"
 
 KDIR ?=
@@ -228,6 +228,9 @@ bench: deps fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants $(
 	@python3 bench/bench.py --build $(BUILD) --seeds $(SEEDS) --cap $(CAP) --engines "$(ENGINES)" \
 		--variants "$(VARIANTS)" --jobs $(BENCH_JOBS) --ktap $(BUILD)/bench/ktap.log \
 		$(if $(QUICK),--quick) $(if $(UPDATE_README),--update-readme README.md)
+
+bench-selftest: fuzz-build $(BUILD)/variants ## the bench's checks shown to fire (wrong kind, not found, bad input), a few seconds of real runs
+	@python3 bench/selftest.py $(BUILD)
 
 bench-fuzz: $(FZ)/am65_libfuzzer $(FZ)/empty_libfuzzer ## exec/s of the harness vs an empty target, same flags
 	@bash fuzz/bench.sh "$(FZ)"

@@ -25,18 +25,25 @@ SANITIZER_RES = [
 ]
 
 
+def read_text(path):
+    """A whole text file (bad bytes replaced), closed again."""
+    with open(path, errors="replace") as f:
+        return f.read()
+
+
 class Run:
     """The result of one engine run (a row of runs.csv)."""
 
-    FIELDS = ["variant", "engine", "seed", "outcome", "seconds", "execs",
-              "kind", "finding", "input"]
+    FIELDS = ["variant", "engine", "seed", "outcome", "seconds", "engine_seconds",
+              "execs", "kind", "finding", "input"]
 
     def __init__(self, variant, engine, seed):
         self.variant = variant
         self.engine = engine
         self.seed = seed
         self.outcome = "not_found"   # found | not_found | wrong_kind | on_patched | error
-        self.seconds = None          # wall time to the first finding
+        self.seconds = None          # wall time from engine start to the first finding
+        self.engine_seconds = None   # the engine's own clock, where it names one
         self.execs = None            # executions up to the finding (or the cap)
         self.kind = ""
         self.finding = ""
@@ -118,7 +125,7 @@ def run_libfuzzer(fz, work, variant, seed, cap, accepted, runs=None):
         subprocess.run(args, env=env, stdout=log, stderr=subprocess.STDOUT,
                        check=False)
     elapsed = time.monotonic() - t0
-    text = open(os.path.join(work, "engine.log"), errors="replace").read()
+    text = read_text(os.path.join(work, "engine.log"))
     run.execs = _stat(text, "number_of_executed_units")
     crashes = sorted(f for f in os.listdir(work)
                      if f.split("-")[0] in ("crash", "leak", "timeout", "oom"))
@@ -166,11 +173,11 @@ def run_afl(fz, work, variant, seed, cap, accepted, runs=None):
     out = os.path.join(work, "out", "default")
     stats = os.path.join(out, "fuzzer_stats")
     if os.path.exists(stats):
-        m = re.search(r"^execs_done *: *(\d+)", open(stats).read(), re.M)
+        m = re.search(r"^execs_done *: *(\d+)", read_text(stats), re.M)
         run.execs = int(m.group(1)) if m else None
     else:
         run.outcome = "error"
-        lines = open(os.path.join(work, "engine.log"), errors="replace").read().splitlines()
+        lines = read_text(os.path.join(work, "engine.log")).splitlines()
         err = [ln for ln in lines if "PROGRAM ABORT" in ln or "ERROR" in ln]
         run.finding = (err or lines or ["afl-fuzz wrote no stats"])[-1][:200]
         return run
@@ -184,6 +191,9 @@ def run_afl(fz, work, variant, seed, cap, accepted, runs=None):
     execs = _afl_field(crashes[0], "execs")
     if execs is not None:
         run.execs = execs
+    ms = _afl_field(crashes[0], "time")
+    if ms is not None:
+        run.engine_seconds = ms / 1000.0
     return judge(run, fz, accepted)
 
 

@@ -204,7 +204,8 @@ def plot(outdir, runs, variants, engines, cap):
 
 def update_readme(path, markdown):
     """Replace the block between the bench markers in @path."""
-    text = open(path).read()
+    with open(path) as f:
+        text = f.read()
     pat = re.compile(re.escape(README_BEGIN) + ".*?" + re.escape(README_END), re.S)
     if not pat.search(text):
         raise RuntimeError("%s has no %s ... %s block" % (path, README_BEGIN, README_END))

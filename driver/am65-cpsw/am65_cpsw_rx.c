@@ -532,7 +532,9 @@ bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common, u32 polled)
 		if (held != want && (!common->cfg.pktdma || f == polled)) {
 			rl_ledger_report_count(common->m->ledger, RL_F_LIVENESS,
 					       RL_OBJ_DESC, f, want, held,
-					       "RX ring short after a poll with no fault armed: the flow will stall");
+					       held < want ?
+					       "RX ring short after a poll with no fault armed: the flow will stall" :
+					       "RX rings hold more descriptors than the flow was given: refilled over ones never torn down");
 			ok = false;
 		}
 		held = 0;

@@ -23,7 +23,8 @@ const struct rl_am65_variant_info rl_am65_variants[RL_V_NR] = {
 		"rx_push_fail_leak",
 		"a failed FDQ push leaks the descriptor and the buffer's DMA mapping",
 		"am65_cpsw_nuss_rx_push",
-		BIT(RL_F_LEAK) | BIT(RL_F_POOL_LEAK) | BIT(RL_F_PP_STALLED),
+		BIT(RL_F_LEAK) | BIT(RL_F_POOL_LEAK) | BIT(RL_F_PP_STALLED) |
+		BIT(RL_F_LIVENESS),
 	},
 	[RL_V_XDP_DROP_NO_REQUEUE] = {
 		"xdp_drop_no_requeue",
@@ -65,13 +66,13 @@ const struct rl_am65_variant_info rl_am65_variants[RL_V_NR] = {
 		"xsk_rebuild_no_tdown",
 		"the per-queue XSK rebuild resets the queue's rings without tearing the channels down",
 		"v2 3/7 (am65_cpsw_xsk_pool_enable/_disable)",
-		BIT(RL_F_DROPPED) | BIT(RL_F_INVALID),
+		BIT(RL_F_DROPPED) | BIT(RL_F_INVALID) | BIT(RL_F_LIVENESS),
 	},
 	[RL_V_RX_PUSH_ZC_FAIL_LEAK] = {
 		"rx_push_zc_fail_leak",
 		"a failed zero-copy FDQ push frees neither the XSK buffer nor the descriptor",
 		"v1 3/5 / v2 4/7 (am65_cpsw_nuss_rx_alloc_zc)",
-		BIT(RL_F_LEAK) | BIT(RL_F_POOL_LEAK),
+		BIT(RL_F_LEAK) | BIT(RL_F_POOL_LEAK) | BIT(RL_F_LIVENESS),
 	},
 	[RL_V_CLEANUP_MUTABLE_POOL] = {
 		"cleanup_mutable_pool",

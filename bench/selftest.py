@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""make bench-selftest (part of make check): every check the bench makes is
+shown to fire.  Unit cases run on canned inputs; the end-to-end cases run
+the real bench for a few seconds with libFuzzer on one fast variant.
+
+  selftest.py BUILD_DIR
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import bench  # noqa: E402
+import engines as eng  # noqa: E402
+import report  # noqa: E402
+
+BUILD = "build"
+FAST = "page_pool_double_destroy"   # found within a couple of seconds
+
+
+def fake_replay(with_variant, patched):
+    """A replay that answers (kind, line) per driver."""
+    def replay(fz, path, variant):
+        return with_variant if variant else patched
+    return replay
+
+
+class Judge(unittest.TestCase):
+    def run_with(self, with_variant, patched=("", "")):
+        r = eng.Run("v", "libfuzzer", 1)
+        r.input = "/dev/null"
+        return eng.judge(r, "fz", ["LEAK", "DROPPED"], fake_replay(with_variant, patched))
+
+    def test_matching_kind_clean_on_patched_is_found(self):
+        self.assertEqual(self.run_with(("LEAK", "LEAK desc#1")).outcome, "found")
+
+    def test_unrelated_kind_is_wrong_kind(self):
+        r = self.run_with(("DOUBLE_FREE", "DOUBLE_FREE skb#0"))
+        self.assertEqual((r.outcome, r.kind), ("wrong_kind", "DOUBLE_FREE"))
+
+    def test_crash_without_ledger_finding_is_wrong_kind(self):
+        r = self.run_with(("", ""))
+        self.assertEqual((r.outcome, r.kind), ("wrong_kind", "NO_LEDGER_FINDING"))
+
+    def test_finding_the_patched_driver_also_has_is_not_the_bug(self):
+        r = self.run_with(("LEAK", "LEAK desc#1"), ("LEAK", "LEAK desc#1"))
+        self.assertEqual(r.outcome, "on_patched")
+
+    def test_engine_log_kinds(self):
+        self.assertEqual(eng.crash_kind_from_log(
+            "ringledger: finding at op 3 (settle): step 3: DROPPED desc#2: x"), "DROPPED")
+        self.assertEqual(eng.crash_kind_from_log(
+            "==1==ERROR: AddressSanitizer: heap-use-after-free on"), "ASAN:heap-use-after-free")
+        self.assertEqual(eng.crash_kind_from_log("==1== ERROR: libFuzzer: timeout after"), "TIMEOUT")
+        self.assertEqual(eng.crash_kind_from_log("nothing"), "")
+
+
+class Summary(unittest.TestCase):
+    def test_median_counts_misses_last(self):
+        self.assertEqual(report.median([3, 1, 2]), 2)
+        self.assertEqual(report.median([1, None, 5]), 5)
+        self.assertIsNone(report.median([1, None, None]))
+        self.assertEqual(report.median([1, 3]), 2)
+
+    def test_cell_shows_misses(self):
+        runs = []
+        for seed, t in enumerate([2.0, None, 4.0], 1):
+            r = eng.Run("v", "libfuzzer", seed)
+            r.outcome, r.seconds, r.execs = ("found", t, 100) if t else ("not_found", None, 9)
+            runs.append(r)
+        cat = {"v": {"kinds": ["LEAK"], "ref": "x"}}
+        row = report.summarise(runs, ["v"], ["libfuzzer"], cat, {}, {})[0]
+        self.assertEqual(row["libfuzzer"]["found"], 2)
+        self.assertIsNone(row["libfuzzer"]["max_s"])
+        self.assertEqual(report.engine_cell(row["libfuzzer"]), "4.0 / nf s (100) 2/3")
+
+    def test_kunit_failed_case_is_no(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".log", delete=False) as f:
+            f.write("    # Subtest: am65_variant_is_caught\n        ok 1 a_bug\n"
+                    "        not ok 2 b_bug\n        ok 3 b_bug_zero_copy\n        1..3\n"
+                    "    ok 9 c_bug\n")
+        v = bench.kunit_verdicts(f.name)
+        os.unlink(f.name)
+        self.assertEqual(v, {"a_bug": "yes", "b_bug": "no"})
+
+    def test_proof_verdicts(self):
+        d = tempfile.mkdtemp()
+        units = os.path.join(d, "units.txt")
+        with open(units, "w") as f:
+            f.write("# c\nu1 | f.c | fn | v1\nu2 | f.c | fn | v2\nu3 | f.c | fn | v3\nu4 | f.c | fn | -\n")
+        for name, unproved in (("v1", ["fn: fn_assert_reset_drops_nothing"]), ("v2", [])):
+            with open(os.path.join(d, "report-%s.json" % name), "w") as f:
+                json.dump({"unproved": unproved, "broken": []}, f)
+        v = bench.proof_verdicts(units, d)
+        self.assertEqual(v["v1"], "u1 breaks reset_drops_nothing")
+        self.assertEqual(v["v2"], "u2 proves: NOT caught")
+        self.assertEqual(v["v3"], "u3: not run (make prove-check)")
+        self.assertNotIn("-", v)
+
+    def test_readme_block(self):
+        with tempfile.NamedTemporaryFile("w", delete=False) as f:
+            f.write("a\n%s\nold\n%s\nb\n" % (report.README_BEGIN, report.README_END))
+        report.update_readme(f.name, "| new |")
+        text = eng.read_text(f.name)
+        self.assertIn("| new |", text)
+        self.assertNotIn("old", text)
+        with open(f.name, "w") as g:
+            g.write("no markers\n")
+        with self.assertRaises(RuntimeError):
+            report.update_readme(f.name, "x")
+        os.unlink(f.name)
+
+
+def run_bench(*extra):
+    out = tempfile.mkdtemp()
+    res = subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD,
+                          "--engines", "libfuzzer", "--seeds", "1", "--cap", "20",
+                          "--jobs", "1", "--out", out] + list(extra),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, check=False)
+    return res, out
+
+
+class EndToEnd(unittest.TestCase):
+    def test_real_run_is_found_and_written(self):
+        res, out = run_bench("--variants", FAST)
+        self.assertEqual(res.returncode, 0, res.stdout + res.stderr)
+        rows = json.loads(eng.read_text(os.path.join(out, "bench.json")))["variants"]
+        self.assertEqual(rows[0]["libfuzzer"]["found"], 1)
+        for f in ("runs.csv", "summary.csv", "time-to-detect.png", "time-to-detect.svg"):
+            self.assertGreater(os.path.getsize(os.path.join(out, f)), 0, f)
+
+    def test_wrong_kind_fails_the_bench(self):
+        # the same bug, with a catalogue that says it is caught as BQL only
+        cat = os.path.join(tempfile.mkdtemp(), "cat.tsv")
+        with open(cat, "w") as f:
+            f.write("%s\tBQL\tfixture\n" % FAST)
+        res, _ = run_bench("--variants", FAST, "--catalogue", cat)
+        self.assertEqual(res.returncode, 1, res.stdout + res.stderr)
+        self.assertIn("WRONG KIND: USE_AFTER_FREE", res.stdout)
+
+    def test_not_found_fails_the_gate(self):
+        res, _ = run_bench("--variants", FAST, "--runs", "1", "--quick")
+        self.assertEqual(res.returncode, 1, res.stdout + res.stderr)
+        self.assertIn("not found within", res.stderr)
+
+    def test_bad_input_is_one_line_and_exit_2(self):
+        for args, msg in ((["--variants", "no_such_bug"], "unknown variant 'no_such_bug'"),
+                          (["--engines", "honggfuzz"], "unknown engine 'honggfuzz'"),
+                          (["--seeds", "0"], "at least 1")):
+            res, _ = run_bench(*args)
+            self.assertEqual(res.returncode, 2, res.stdout + res.stderr)
+            self.assertEqual(len(res.stderr.strip().splitlines()), 1, res.stderr)
+            self.assertIn(msg, res.stderr)
+        bad = os.path.join(tempfile.mkdtemp(), "bad.tsv")
+        with open(bad, "w") as f:
+            f.write("only-one-field\n")
+        res, _ = run_bench("--catalogue", bad)
+        self.assertEqual(res.returncode, 2)
+        self.assertIn("malformed catalogue line", res.stderr)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1:
+        BUILD = sys.argv.pop(1)
+    unittest.main(verbosity=1)
