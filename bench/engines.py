@@ -11,6 +11,7 @@ finding.  Anything else is reported with the reason.
 import os
 import re
 import shutil
+import signal
 import subprocess
 import time
 
@@ -167,9 +168,16 @@ def run_afl(fz, work, variant, seed, cap, accepted, runs=None):
              os.path.join(fz, "am65_afl")]
     t0 = time.monotonic()
     with open(os.path.join(work, "engine.log"), "w") as log:
-        subprocess.run(args, env=env, stdout=log, stderr=subprocess.STDOUT,
-                       check=False, stdin=subprocess.DEVNULL)
+        proc = subprocess.Popen(args, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+        proc.wait()
     elapsed = time.monotonic() - t0
+    # afl-fuzz stopping on its first crash leaves the CMPLOG fork server
+    # stopped behind it: end the whole session
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
     out = os.path.join(work, "out", "default")
     stats = os.path.join(out, "fuzzer_stats")
     if os.path.exists(stats):
