@@ -142,33 +142,23 @@ def parse_args():
     p.add_argument("--proof-results", default="proofs/results")
     p.add_argument("--catalogue", default="", help="variant TSV instead of variants --tsv")
     p.add_argument("--update-readme", default="", metavar="README")
+    p.add_argument("--report-only", action="store_true",
+                   help="no runs: table, plot and README from --out/bench.json")
     return p.parse_args()
 
 
-def main():
-    args = parse_args()
-    if args.quick:
-        args.seeds, args.cap = 1, 30
-        if not args.variants:
-            args.variants = " ".join(QUICK_VARIANTS)
-    if args.seeds < 1 or args.cap < 1 or args.jobs < 1:
-        die("SEEDS, CAP and JOBS must be at least 1")
-    engines = args.engines.split()
-    for e in engines:
-        if e not in eng.ENGINES:
-            die("unknown engine '%s' (libfuzzer, afl)" % e)
+def check_tools(args, engines):
     if "afl" in engines and not shutil.which("afl-fuzz"):
         die("afl-fuzz not found (make deps installs afl++)")
     fz = os.path.join(args.build, "fuzz")
     for b in ["am65_libfuzzer", "rl_replay"] + (["am65_afl", "am65_afl_cmplog"] if "afl" in engines else []):
         if not os.access(os.path.join(fz, b), os.X_OK):
             die("%s/%s is missing (make bench builds it)" % (fz, b))
-    catalogue = load_catalogue(args)
-    variants = args.variants.split() or list(catalogue)
-    for v in variants:
-        if v not in catalogue:
-            die("unknown variant '%s' (make variants lists them)" % v)
+    return fz
 
+
+def run_all(args, fz, variants, engines, catalogue):
+    """Every (variant, engine, seed), JOBS at a time, in a stable order."""
     work = os.path.join(args.build, "bench")
     jobs = [(v, e, s) for v in variants for e in engines for s in range(1, args.seeds + 1)]
     print("== bench: %d variant(s) x %s x %d seed(s), cap %d s, %d at a time: %d runs"
@@ -187,21 +177,89 @@ def main():
         for fut in concurrent.futures.as_completed(futures):
             r = fut.result()
             runs.append(r)
-            what = describe(r, args.cap, catalogue)
-            print("  %-26s %-9s seed %d: %s" % (r.variant, eng.ENGINE_TITLES[r.engine], r.seed, what),
-                  flush=True)
-
+            print("  %-26s %-9s seed %d: %s" % (r.variant, eng.ENGINE_TITLES[r.engine], r.seed,
+                                                describe(r, args.cap, catalogue)), flush=True)
     order = {j: i for i, j in enumerate(jobs)}
     runs.sort(key=lambda r: order[(r.variant, r.engine, r.seed)])
-    kunit = kunit_verdicts(args.ktap)
-    proofs = proof_verdicts(args.units, args.proof_results)
-    rows = report.summarise(runs, variants, engines, catalogue, kunit, proofs)
     meta = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, check=False).stdout.strip(),
-            "engines": engines, "seeds": args.seeds, "cap_s": args.cap, "jobs": args.jobs,
-            "quick": args.quick, "cpus": os.cpu_count(), "machine": platform.machine(),
-            "corpus": "empty (AFL++: one 1-byte seed)"}
+            "engines": engines, "variants": variants, "seeds": args.seeds, "cap_s": args.cap,
+            "jobs": args.jobs, "quick": args.quick, "cpus": os.cpu_count(),
+            "machine": platform.machine(), "corpus": "empty (AFL++: one 1-byte seed)"}
+    return runs, meta
+
+
+def load_results(args):
+    """(runs, meta) of an earlier bench from --out/bench.json."""
+    path = os.path.join(args.out, "bench.json")
+    try:
+        data = json.loads(eng.read_text(path))
+        meta = data["meta"]
+        runs = []
+        for row in data["runs"]:
+            r = eng.Run(row["variant"], row["engine"], int(row["seed"]))
+            for f in eng.Run.FIELDS[3:]:
+                v = row.get(f, "")
+                setattr(r, f, None if v == "" else v)
+            runs.append(r)
+        meta.setdefault("variants", list(dict.fromkeys(r.variant for r in runs)))
+    except (OSError, ValueError, KeyError) as e:
+        die("cannot read %s: %s" % (path, e))
+    return runs, meta
+
+
+def gate(runs, engines, quick, cap):
+    """Exit 1 on a finding of the wrong kind or also on the patched driver,
+    an engine error, or a gated engine missing a variant."""
+    bad = [r for r in runs if r.outcome in ("wrong_kind", "on_patched", "error")]
+    # quick mode gates every engine; the full bench libFuzzer (AFL++ alone
+    # when it is the only engine asked for)
+    gated = engines if quick or "libfuzzer" not in engines else ["libfuzzer"]
+    missed = sorted({"%s (%s seed %d)" % (r.variant, eng.ENGINE_TITLES[r.engine], r.seed)
+                     for r in runs if r.engine in gated and not r.found})
+    for r in bad:
+        print("bench: %s %s seed %d: %s" % (r.variant, eng.ENGINE_TITLES[r.engine],
+                                              r.seed, r.outcome), file=sys.stderr)
+    if missed:
+        print("bench: not found within %d s: %s" % (cap, ", ".join(missed)), file=sys.stderr)
+    if bad or missed:
+        sys.exit(1)
+    print("bench: every variant found by %s with every seed, each as a kind it is catalogued as"
+          % " and ".join(eng.ENGINE_TITLES[e] for e in gated))
+
+
+def main():
+    args = parse_args()
+    if args.quick:
+        args.seeds, args.cap = 1, 30
+        if not args.variants:
+            args.variants = " ".join(QUICK_VARIANTS)
+    if args.seeds < 1 or args.cap < 1 or args.jobs < 1:
+        die("SEEDS, CAP and JOBS must be at least 1")
+    engines = args.engines.split()
+    for e in engines:
+        if e not in eng.ENGINES:
+            die("unknown engine '%s' (libfuzzer, afl)" % e)
+    catalogue = load_catalogue(args)
+    if args.report_only:
+        runs, meta = load_results(args)
+        engines, variants = meta["engines"], meta["variants"]
+        args.seeds, args.cap, args.jobs, args.quick = meta["seeds"], meta["cap_s"], meta["jobs"], meta["quick"]
+    else:
+        fz = check_tools(args, engines)
+        variants = args.variants.split() or list(catalogue)
+        for v in variants:
+            if v not in catalogue:
+                die("unknown variant '%s' (make variants lists them)" % v)
+        runs, meta = run_all(args, fz, variants, engines, catalogue)
+    for v in variants:
+        if v not in catalogue:
+            die("variant '%s' of the results is not in the catalogue" % v)
+
+    kunit = kunit_verdicts(args.ktap)
+    proofs = proof_verdicts(args.units, args.proof_results)
+    rows = report.summarise(runs, variants, engines, catalogue, kunit, proofs)
     report.write_files(args.out, runs, rows, meta)
     images = report.plot(args.out, runs, variants, engines, args.cap)
     print()
@@ -217,22 +275,7 @@ def main():
                                     args.jobs, meta["cpus"]))
         report.update_readme(args.update_readme, md)
         print("README: table rewritten in " + args.update_readme)
-
-    bad = [r for r in runs if r.outcome in ("wrong_kind", "on_patched", "error")]
-    # the gate: quick mode every engine; the full bench libFuzzer (AFL++
-    # alone when it is the only engine asked for)
-    gate = engines if args.quick or "libfuzzer" not in engines else ["libfuzzer"]
-    missed = sorted({"%s (%s seed %d)" % (r.variant, eng.ENGINE_TITLES[r.engine], r.seed)
-                     for r in runs if r.engine in gate and not r.found})
-    if bad or missed:
-        for r in bad:
-            print("bench: %s %s seed %d: %s" % (r.variant, eng.ENGINE_TITLES[r.engine],
-                                                  r.seed, r.outcome), file=sys.stderr)
-        if missed:
-            print("bench: not found within %d s: %s" % (args.cap, ", ".join(missed)), file=sys.stderr)
-        sys.exit(1)
-    print("bench: every variant found by %s with every seed, each as a kind it is catalogued as"
-          % " and ".join(eng.ENGINE_TITLES[e] for e in gate))
+    gate(runs, engines, args.quick, args.cap)
 
 
 if __name__ == "__main__":

@@ -132,6 +132,19 @@ class EndToEnd(unittest.TestCase):
         self.assertEqual(rows[0]["libfuzzer"]["found"], 1)
         for f in ("runs.csv", "summary.csv", "time-to-detect.png", "time-to-detect.svg"):
             self.assertGreater(os.path.getsize(os.path.join(out, f)), 0, f)
+        # the same results rendered again without running anything
+        res2 = subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD,
+                               "--report-only", "--out", out], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, check=False)
+        self.assertEqual(res2.returncode, 0, res2.stderr)
+        self.assertIn(FAST, res2.stdout)
+        with open(os.path.join(out, "bench.json"), "w") as f:
+            f.write("{not json")
+        res3 = subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD,
+                               "--report-only", "--out", out], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, check=False)
+        self.assertEqual(res3.returncode, 2)
+        self.assertIn("cannot read", res3.stderr)
 
     def test_wrong_kind_fails_the_bench(self):
         # the same bug, with a catalogue that says it is caught as BQL only
