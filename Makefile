@@ -229,7 +229,7 @@ bench: deps fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants $(
 		--variants "$(VARIANTS)" --jobs $(BENCH_JOBS) --ktap $(BUILD)/bench/ktap.log \
 		$(if $(QUICK),--quick) $(if $(REPORT_ONLY),--report-only) $(if $(UPDATE_README),--update-readme README.md)
 
-bench-selftest: fuzz-build $(BUILD)/variants ## the bench's checks shown to fire (wrong kind, not found, bad input), a few seconds of real runs
+bench-selftest: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants ## the bench's checks shown to fire (wrong kind, not found, bad input), a few seconds of real runs
 	@python3 bench/selftest.py $(BUILD)
 
 bench-fuzz: $(FZ)/am65_libfuzzer $(FZ)/empty_libfuzzer ## exec/s of the harness vs an empty target, same flags

@@ -11,10 +11,10 @@ finding.  Anything else is reported with the reason.
 import os
 import re
 import shutil
-import signal
 import subprocess
 import time
 
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FINDING_RE = re.compile(r"first: step \d+: ([A-Z_]+) (.*?)(?:; digest [0-9a-f]+)?$", re.M)
 LOG_FINDING_RE = re.compile(r"ringledger: finding at op \d+ \([^)]*\): step \d+: ([A-Z_]+) ")
 SANITIZER_RES = [
@@ -168,16 +168,11 @@ def run_afl(fz, work, variant, seed, cap, accepted, runs=None):
              os.path.join(fz, "am65_afl")]
     t0 = time.monotonic()
     with open(os.path.join(work, "engine.log"), "w") as log:
-        proc = subprocess.Popen(args, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
-        proc.wait()
+        subprocess.run(args, env=env, stdout=log, stderr=subprocess.STDOUT,
+                       stdin=subprocess.DEVNULL, check=False)
     elapsed = time.monotonic() - t0
-    # afl-fuzz stopping on its first crash leaves the CMPLOG fork server
-    # stopped behind it: end the whole session
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
+    # afl-fuzz leaves the CMPLOG run's child stopped behind it
+    subprocess.run(["bash", os.path.join(REPO, "fuzz", "afl-reap.sh"), fz], check=False)
     out = os.path.join(work, "out", "default")
     stats = os.path.join(out, "fuzzer_stats")
     if os.path.exists(stats):

@@ -7,9 +7,12 @@ the real bench for a few seconds with libFuzzer on one fast variant.
 """
 import json
 import os
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -117,9 +120,10 @@ class Summary(unittest.TestCase):
 
 def run_bench(*extra):
     out = tempfile.mkdtemp()
+    engines = [] if "--engines" in extra else ["--engines", "libfuzzer"]
     res = subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD,
-                          "--engines", "libfuzzer", "--seeds", "1", "--cap", "20",
-                          "--jobs", "1", "--out", out] + list(extra),
+                          "--seeds", "1", "--cap", "20", "--jobs", "1", "--out", out]
+                         + engines + list(extra),
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, check=False)
     return res, out
 
@@ -145,6 +149,42 @@ class EndToEnd(unittest.TestCase):
                               stderr=subprocess.PIPE, text=True, check=False)
         self.assertEqual(res3.returncode, 2)
         self.assertIn("cannot read", res3.stderr)
+
+    def test_afl_run_is_found(self):
+        res, _ = run_bench("--variants", FAST, "--engines", "afl")
+        self.assertEqual(res.returncode, 0, res.stdout + res.stderr)
+        self.assertIn("AFL++     seed 1: found in", res.stdout)
+
+    def test_afl_reap_kills_orphans_only(self):
+        # stand-ins for the targets (copies of sleep, named as the real
+        # ones): a stopped one with no afl-fuzz above it goes; one under a
+        # process named afl-fuzz (a run still going) stays
+        d = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, d)
+        target = os.path.join(d, "am65_afl")
+        fake = os.path.join(d, "afl-fuzz")
+        shutil.copy("/bin/sleep", target)
+        shutil.copy("/bin/bash", fake)
+        orphan = subprocess.Popen([target, "60"])
+        self.addCleanup(lambda: orphan.poll() is None and orphan.kill())
+        os.kill(orphan.pid, signal.SIGSTOP)
+        under = subprocess.Popen([fake, "-c", "%s 60 & echo $!; wait" % target],
+                                 stdout=subprocess.PIPE, text=True, start_new_session=True)
+        self.addCleanup(lambda: under.poll() is None and os.killpg(under.pid, signal.SIGKILL))
+        kept = int(under.stdout.readline())
+        under.stdout.close()
+        for _ in range(500):   # the shell forks first, then execs the target
+            try:
+                if os.path.realpath("/proc/%d/exe" % kept) == os.path.realpath(target):
+                    break
+            except OSError:
+                pass
+            time.sleep(0.01)
+        os.kill(kept, signal.SIGSTOP)
+        subprocess.run(["bash", os.path.join(os.path.dirname(HERE), "fuzz", "afl-reap.sh"), d],
+                       check=True)
+        self.assertEqual(orphan.wait(timeout=10), -signal.SIGKILL)
+        self.assertTrue(os.path.exists("/proc/%d/exe" % kept), "a target under afl-fuzz was killed")
 
     def test_wrong_kind_fails_the_bench(self):
         # the same bug, with a catalogue that says it is caught as BQL only

@@ -28,6 +28,7 @@ afl-fuzz -V "$secs" -i "$repo/fuzz/corpus/am65" -o "$out" -M main -m none \
 	-c "$fz/am65_afl_cmplog" -- "$fz/am65_afl" 2>&1 | tee "$out/main.log" |
 	grep --line-buffered -E 'fuzz_one|Fuzzing test case|saved|Statistics|exec' || true
 for p in "${pids[@]}"; do wait "$p" || true; done
+bash "$repo/fuzz/afl-reap.sh" "$fz"
 st=$out/main/fuzzer_stats
 get() { sed -n "s/^$1 *: *//p" "$st" 2>/dev/null | tail -n 1; }
 echo "== summary ($name): $(get execs_done) executions, $(get execs_per_sec) exec/s, coverage $(get bitmap_cvg), corpus $(get corpus_count) inputs"
