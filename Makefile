@@ -225,12 +225,12 @@ BENCH_JOBS ?= $(KJOBS)
 bench: deps fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants $(BUILD)/gcc/kunit_host ## time-to-detect per bug per engine (VARIANTS, SEEDS, CAP, ENGINES, QUICK=1, REPORT_ONLY=1, UPDATE_README=1); table, CSV/JSON, plot in bench/results
 	@mkdir -p $(BUILD)/bench
 	@$(HOST_SANITIZE_ENV) $(BUILD)/gcc/kunit_host > $(BUILD)/bench/ktap.log || true
-	@python3 bench/bench.py --build $(BUILD) --seeds $(SEEDS) --cap $(CAP) --engines "$(ENGINES)" \
+	@python3 fuzz/bench/bench.py --build $(BUILD) --seeds $(SEEDS) --cap $(CAP) --engines "$(ENGINES)" \
 		--variants "$(VARIANTS)" --jobs $(BENCH_JOBS) --ktap $(BUILD)/bench/ktap.log \
 		$(if $(QUICK),--quick) $(if $(REPORT_ONLY),--report-only) $(if $(UPDATE_README),--update-readme README.md)
 
 bench-selftest: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants ## the bench's checks shown to fire (wrong kind, not found, bad input), a few seconds of real runs
-	@python3 bench/selftest.py $(BUILD)
+	@python3 fuzz/bench/selftest.py $(BUILD)
 
 bench-fuzz: $(FZ)/am65_libfuzzer $(FZ)/empty_libfuzzer ## exec/s of the harness vs an empty target, same flags
 	@bash fuzz/bench.sh "$(FZ)"

@@ -5,7 +5,7 @@ For every variant (or --variants), every engine (libFuzzer, AFL++) and
 every seed 1..SEEDS: an empty corpus, the variant put back, fuzz until the
 first finding or CAP seconds.  A run counts as found only when the finding
 replays with a kind the catalogue lists for the variant (`make variants`)
-and the patched driver runs the same input clean (bench/engines.py).
+and the patched driver runs the same input clean (fuzz/bench/engines.py).
 
 Prints a table (medians and maxima per engine, whether the KUnit scenario
 catches the variant, the proof verdict where a proof covers it) and writes

@@ -181,7 +181,7 @@ class EndToEnd(unittest.TestCase):
                 pass
             time.sleep(0.01)
         os.kill(kept, signal.SIGSTOP)
-        subprocess.run(["bash", os.path.join(os.path.dirname(HERE), "fuzz", "afl-reap.sh"), d],
+        subprocess.run(["bash", os.path.join(os.path.dirname(HERE), "afl-reap.sh"), d],
                        check=True)
         self.assertEqual(orphan.wait(timeout=10), -signal.SIGKILL)
         self.assertTrue(os.path.exists("/proc/%d/exe" % kept), "a target under afl-fuzz was killed")

@@ -14,7 +14,7 @@ import shutil
 import subprocess
 import time
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FINDING_RE = re.compile(r"first: step \d+: ([A-Z_]+) (.*?)(?:; digest [0-9a-f]+)?$", re.M)
 LOG_FINDING_RE = re.compile(r"ringledger: finding at op \d+ \([^)]*\): step \d+: ([A-Z_]+) ")
 SANITIZER_RES = [
