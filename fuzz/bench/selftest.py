@@ -156,19 +156,22 @@ class EndToEnd(unittest.TestCase):
         self.assertIn("AFL++     seed 1: found in", res.stdout)
 
     def test_afl_reap_kills_orphans_only(self):
-        # stand-ins for the targets (copies of sleep, named as the real
-        # ones): a stopped one with no afl-fuzz above it goes; one under a
-        # process named afl-fuzz (a run still going) stays
+        # stand-ins named as the real targets (sleep as the input child,
+        # bash as the fork server): a stopped one with no afl-fuzz above it
+        # goes; the child of a fork server under a process named afl-fuzz
+        # (another run still going) stays
         d = tempfile.mkdtemp()
         self.addCleanup(shutil.rmtree, d)
         target = os.path.join(d, "am65_afl")
+        server = os.path.join(d, "am65_afl_cmplog")
         fake = os.path.join(d, "afl-fuzz")
         shutil.copy("/bin/sleep", target)
+        shutil.copy("/bin/bash", server)
         shutil.copy("/bin/bash", fake)
         orphan = subprocess.Popen([target, "60"])
         self.addCleanup(lambda: orphan.poll() is None and orphan.kill())
         os.kill(orphan.pid, signal.SIGSTOP)
-        under = subprocess.Popen([fake, "-c", "%s 60 & echo $!; wait" % target],
+        under = subprocess.Popen([fake, "-c", "%s -c '%s 60 & echo $!; wait'; wait" % (server, target)],
                                  stdout=subprocess.PIPE, text=True, start_new_session=True)
         self.addCleanup(lambda: under.poll() is None and os.killpg(under.pid, signal.SIGKILL))
         kept = int(under.stdout.readline())
@@ -184,7 +187,8 @@ class EndToEnd(unittest.TestCase):
         subprocess.run(["bash", os.path.join(os.path.dirname(HERE), "afl-reap.sh"), d],
                        check=True)
         self.assertEqual(orphan.wait(timeout=10), -signal.SIGKILL)
-        self.assertTrue(os.path.exists("/proc/%d/exe" % kept), "a target under afl-fuzz was killed")
+        self.assertTrue(os.path.exists("/proc/%d/exe" % kept),
+                        "the child of a fork server under afl-fuzz was killed")
 
     def test_wrong_kind_fails_the_bench(self):
         # the same bug, with a catalogue that says it is caught as BQL only
