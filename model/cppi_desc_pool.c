@@ -5,6 +5,7 @@
  * accessors with ownership checks.
  */
 #include "cppi_desc_pool.h"
+#include "poison.h"
 
 #define RL_DESC_DMA_BASE	0x40000000ULL
 
@@ -40,10 +41,12 @@ struct rl_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
 	pool->size = size;
 	pool->desc_size = roundup_pow2(desc_size);
 	pool->block = rl_zalloc((size_t)size * pool->desc_size);
+	/* dma_alloc_coherent memory starts zeroed: the first user sees zeroes */
+	pool->saved = rl_zalloc((size_t)size * pool->desc_size);
 	pool->acct.state = size <= RL_DESC_ACCT_MAX ? rl_zalloc(size) : NULL;
 	pool->desc_infos = rl_zalloc(size * sizeof(*pool->desc_infos));
 	id = -1;
-	if (pool->block && pool->acct.state && pool->desc_infos &&
+	if (pool->block && pool->saved && pool->acct.state && pool->desc_infos &&
 	    rl_ledger_reserve(m->ledger, RL_OBJ_DESC, size, &pool->base)) {
 		id = rl_model_register(m, RL_REG_DESC_POOL, pool);
 		if (id < 0)
@@ -52,6 +55,7 @@ struct rl_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
 	}
 	if (id < 0) {
 		rl_free(pool->block);
+		rl_free(pool->saved);
 		rl_free(pool->acct.state);
 		rl_free(pool->desc_infos);
 		rl_free(pool);
@@ -60,9 +64,12 @@ struct rl_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
 	pool->hdr.id = (u32)id;
 	pool->dma_base = RL_DESC_DMA_BASE + ((rl_dma_addr_t)id << 24);
 	rl_desc_acct_init(&pool->acct, pool->acct.state, size);
-	for (i = 0; i < size; i++)
+	for (i = 0; i < size; i++) {
 		rl_ledger_set(m->ledger, RL_OBJ_DESC, pool->base + i,
 			      pool_owner(pool));
+		rl_poison_free(pool->block + (size_t)i * pool->desc_size,
+			       pool->desc_size);
+	}
 	return pool;
 }
 
@@ -94,10 +101,13 @@ void rl_k3_cppi_desc_pool_destroy(struct rl_desc_pool *pool)
 			      RL_OWNER(RL_OWN_NONE, 0));
 	pool->destroyed = true;
 	pool->hdr.zombie = true;
+	rl_asan_unpoison(pool->block, (size_t)pool->size * pool->desc_size);
 	rl_free(pool->block);
+	rl_free(pool->saved);
 	rl_free(pool->acct.state);
 	rl_free(pool->desc_infos);
 	pool->block = NULL;
+	pool->saved = NULL;
 	pool->acct.state = NULL;
 	pool->desc_infos = NULL;
 }
@@ -126,6 +136,7 @@ bool rl_desc_pool_is_valid(const struct rl_desc_pool *pool)
 
 void *rl_k3_cppi_desc_pool_alloc(struct rl_desc_pool *pool)
 {
+	size_t off;
 	u32 i;
 
 	if (pool->destroyed || rl_model_fault_hit(pool->m, RL_FAULT_DESC_ALLOC))
@@ -135,8 +146,16 @@ void *rl_k3_cppi_desc_pool_alloc(struct rl_desc_pool *pool)
 		return NULL;
 	rl_ledger_set(pool->m->ledger, RL_OBJ_DESC, pool->base + i,
 		      RL_OWNER(RL_OWN_DRIVER, 0));
+	off = (size_t)i * pool->desc_size;
+	/* SLUB check_object(): a freed object must still hold its poison */
+	if (!rl_poison_take(pool->block + off, pool->desc_size))
+		rl_ledger_report_count(pool->m->ledger, RL_F_USE_AFTER_FREE,
+				       RL_OBJ_DESC, pool->base + i,
+				       RL_POISON_FREE, 0,
+				       "freed descriptor written after free (poison overwritten)");
 	/* contents left as the previous user wrote them */
-	return pool->block + (size_t)i * pool->desc_size;
+	memcpy(pool->block + off, pool->saved + off, pool->desc_size);
+	return pool->block + off;
 }
 
 /* Index of @desc, or pool->size when it is not a descriptor of the pool. */
@@ -181,6 +200,9 @@ void rl_k3_cppi_desc_pool_free(struct rl_desc_pool *pool, void *desc)
 	/* the ledger said "driver", so the pool sees it held */
 	if (rl_desc_acct_held(&pool->acct, idx))
 		rl_desc_acct_free(&pool->acct, idx);
+	memcpy(pool->saved + (size_t)idx * pool->desc_size, desc,
+	       pool->desc_size);
+	rl_poison_free(desc, pool->desc_size);
 }
 
 u32 rl_k3_cppi_desc_pool_avail(const struct rl_desc_pool *pool)
@@ -223,6 +245,9 @@ struct rl_cppi5_desc *rl_desc_pool_hw_desc(const struct rl_desc_pool *pool,
 void *rl_k3_cppi_desc_pool_dma2virt(const struct rl_desc_pool *pool,
 				    rl_dma_addr_t dma)
 {
+	if (rl_model_poison_used(pool->m, RL_OBJ_DESC, dma,
+				 "k3_cppi_desc_pool_dma2virt: descriptor address read from freed memory"))
+		return NULL;
 	return rl_desc_pool_hw_desc(pool, dma);
 }
 
@@ -241,6 +266,8 @@ void rl_k3_cppi_desc_pool_desc_info_set(struct rl_desc_pool *pool, u32 idx,
 /*
  * Every CPU access goes through here: the descriptor must be one the driver
  * holds.  A free one is a use-after-free; one in a ring belongs to the DMA.
+ * After the finding, an access to memory that is not a held or queued
+ * descriptor goes to a poisoned scratch copy, so the run can go on.
  */
 static struct rl_cppi5_desc *cpu_desc(struct rl_desc_pool *pool, void *desc,
 				      const char *what)
@@ -252,15 +279,20 @@ static struct rl_cppi5_desc *cpu_desc(struct rl_desc_pool *pool, void *desc,
 	if (idx >= pool->size) {
 		rl_ledger_report_count(l, RL_F_USE_AFTER_FREE, RL_OBJ_DESC,
 				       pool->base, pool->size, idx, what);
-		return desc;
+		memset(&pool->scratch, RL_POISON_FREE, sizeof(pool->scratch));
+		return &pool->scratch;
 	}
 	own = rl_ledger_owner(l, RL_OBJ_DESC, pool->base + idx);
-	if (RL_OWNER_KIND(own) != RL_OWN_DRIVER)
-		rl_ledger_expect(l, RL_OBJ_DESC, pool->base + idx,
-				 RL_OWNER(RL_OWN_DRIVER, 0),
-				 RL_OWNER_KIND(own) == RL_OWN_POOL ?
-				 RL_F_USE_AFTER_FREE : RL_F_OWNER, what);
-	return desc;
+	if (RL_OWNER_KIND(own) == RL_OWN_DRIVER)
+		return desc;
+	rl_ledger_expect(l, RL_OBJ_DESC, pool->base + idx,
+			 RL_OWNER(RL_OWN_DRIVER, 0),
+			 RL_OWNER_KIND(own) == RL_OWN_POOL ?
+			 RL_F_USE_AFTER_FREE : RL_F_OWNER, what);
+	if (RL_OWNER_KIND(own) != RL_OWN_POOL)
+		return desc;
+	memset(&pool->scratch, RL_POISON_FREE, sizeof(pool->scratch));
+	return &pool->scratch;
 }
 
 void rl_cppi5_hdesc_init(struct rl_desc_pool *pool, void *desc, u32 flags,

@@ -4,11 +4,16 @@
  * and the descriptor pool (drivers/net/ethernet/ti/k3-cppi-desc-pool.c).
  *
  * The pool is one coherent block of equally sized descriptors handed out
- * first-fit (as gen_pool does); freed descriptors keep their contents (the
- * pool never zeroes), so a stale psdata/swdata survives reuse.  The CPU
- * touches descriptor fields only through the rl_cppi5_* accessors, which
- * report any access to a free descriptor (what KASAN would flag) or to one
- * the hardware owns (in a ring).
+ * first-fit (as gen_pool does); a reused descriptor comes back with what
+ * its previous user wrote (the pool never zeroes), so a stale
+ * psdata/swdata survives reuse.  While it is free it reads as poison
+ * (model/poison.h): its contents are kept aside and restored by the next
+ * alloc, which first checks that nobody wrote to it meanwhile.  That is
+ * the worst case of the real pool, where another CPU may take the
+ * descriptor the moment it is freed.  The CPU touches descriptor fields
+ * through the rl_cppi5_* accessors, which report any access to a free
+ * descriptor (what KASAN would flag) or to one the hardware owns (in a
+ * ring); a raw pointer kept past the free reads the poison.
  */
 #ifndef RL_CPPI_DESC_POOL_H
 #define RL_CPPI_DESC_POOL_H
@@ -51,6 +56,9 @@ struct rl_desc_pool {
 	u32 desc_size;		/* rounded up to a power of two */
 	bool destroyed;
 	u8 *block;		/* size * desc_size bytes, never zeroed on reuse */
+	u8 *saved;		/* contents of each free descriptor, for reuse */
+	/* what an accessor on a freed descriptor touches: poison, not the block */
+	struct rl_cppi5_desc scratch;
 	rl_dma_addr_t dma_base;	/* coherent DMA address of the block */
 	struct rl_desc_acct acct; /* free/held per descriptor, avail count */
 	/*

@@ -5,6 +5,7 @@
  * but reported through the ledger instead of a WARN.
  */
 #include "dma.h"
+#include "poison.h"
 
 struct rl_dma *rl_dma_create(struct rl_model *m, u32 cap)
 {
@@ -115,6 +116,9 @@ void rl_dma_unmap(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 	int slot = dma_slot(dma, addr);
 	struct rl_dma_map *map = slot < 0 ? NULL : &dma->maps[slot];
 
+	if (rl_model_poison_used(dma->m, RL_OBJ_DMA, addr,
+				 "dma_unmap: DMA address read from freed memory"))
+		return;
 	if (!map || map->addr != addr || !map->was_mapped) {
 		dma_report(dma, RL_F_DMA_UNKNOWN, slot, 0, (u32)addr,
 			   "dma_unmap: device driver tries to free DMA memory it has not allocated");

@@ -109,8 +109,20 @@ int rl_ring_push(struct rl_ring *ring, rl_dma_addr_t dma)
 
 int rl_ring_hw_push(struct rl_ring *ring, rl_dma_addr_t dma)
 {
-	return ring_put(ring, dma, RL_OWNER(RL_OWN_DRIVER, 0),
-			"hardware pushed a descriptor it did not hold");
+	int ret = ring_put(ring, dma, RL_OWNER(RL_OWN_DRIVER, 0),
+			   "hardware pushed a descriptor it did not hold");
+
+	if (!ret)
+		ring->irq = true;
+	return ret;
+}
+
+bool rl_ring_irq_take(struct rl_ring *ring)
+{
+	bool irq = ring->irq;
+
+	ring->irq = false;
+	return irq;
 }
 
 int rl_ring_pop(struct rl_ring *ring, rl_dma_addr_t *dma)
@@ -150,6 +162,7 @@ void rl_ring_reset(struct rl_ring *ring)
 					  "ring reset: entry not owned by the ring");
 	}
 	rl_ring_idx_reset(&ring->idx);
+	ring->irq = false;
 }
 
 bool rl_ring_is_valid(const struct rl_ring *ring)

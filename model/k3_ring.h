@@ -20,6 +20,12 @@ struct rl_ring {
 	const char *name;
 	struct rl_ring_idx idx;	/* size, storage mask, prod/cons counters */
 	u32 ndesc;		/* descriptors held, chains included */
+	/*
+	 * The hardware wrote an entry since the IRQ was last delivered: a
+	 * completion ring's interrupt is pending (the ring accelerator raises
+	 * it; the kernel's IRQ core calls the driver's handler).
+	 */
+	bool irq;
 	rl_dma_addr_t *slot;
 };
 
@@ -38,8 +44,10 @@ u32 rl_ring_occ(const struct rl_ring *ring);
 int rl_ring_push(struct rl_ring *ring, rl_dma_addr_t dma);
 /* k3_ringacc_ring_pop(): -ENODATA when empty */
 int rl_ring_pop(struct rl_ring *ring, rl_dma_addr_t *dma);
-/* Hardware side push (no fault injection); -ENOMEM when full. */
+/* Hardware side push (no fault injection, raises the IRQ); -ENOMEM if full. */
 int rl_ring_hw_push(struct rl_ring *ring, rl_dma_addr_t dma);
+/* The ring's pending interrupt, taken for delivery (cleared). */
+bool rl_ring_irq_take(struct rl_ring *ring);
 /*
  * k3_ringacc_ring_reset(): forgets every entry.  Descriptors still in the
  * ring are lost for good; each is reported as RL_F_DROPPED.

@@ -68,6 +68,13 @@ enum rl_finding_kind {
 	RL_F_BQL,		/* BQL completed more than sent */
 	RL_F_INVALID,		/* an <obj>_is_valid() predicate failed */
 	RL_F_LIVENESS,		/* a ring left short or a queue stalled */
+	/*
+	 * The run died: a sanitizer report (KASAN's role on the host) or a
+	 * signal, in the driver or under it - on hardware an oops.  Never
+	 * raised through the ledger: the host runner that watched the run
+	 * reports it (fuzz/harness/rl_crash.c).
+	 */
+	RL_F_CRASH,
 	RL_F_NR
 };
 

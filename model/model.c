@@ -14,6 +14,7 @@
 #include "xdp.h"
 #include "skb.h"
 #include "netdev.h"
+#include "poison.h"
 
 #define RL_LEAKS_NAMED	8	/* leak findings per class before a summary */
 
@@ -328,4 +329,14 @@ bool rl_model_final_check(struct rl_model *m)
 u64 rl_model_digest(const struct rl_model *m)
 {
 	return rl_ledger_digest(m->ledger);
+}
+
+bool rl_model_poison_used(struct rl_model *m, enum rl_obj_class cls,
+			  u64 value, const char *what)
+{
+	if (!rl_is_poison(value))
+		return false;
+	rl_ledger_report_count(m->ledger, RL_F_USE_AFTER_FREE, cls,
+			       (u32)value, 0, (u32)value, what);
+	return true;
 }

@@ -92,6 +92,8 @@ struct rl_model {
 	struct rl_skbs *skbs;
 	struct rl_frames *frames;
 	u32 cpu;		/* smp_processor_id() of the running context */
+	/* the NAPI whose poll runs now (softirq context), or NULL */
+	struct rl_napi *napi_ctx;
 	u8 tdown_mode;		/* enum rl_tdown_mode: when TDCMs arrive */
 	u32 tdown_delay;	/* hardware steps for RL_TDOWN_AFTER */
 	u32 next_id[RL_REG_NR];	/* stable ids for registered objects */
@@ -138,5 +140,15 @@ bool rl_model_check(struct rl_model *m);
 bool rl_model_final_check(struct rl_model *m);
 
 u64 rl_model_digest(const struct rl_model *m);
+
+/*
+ * A lookup is handed @value (an id or DMA address the driver read from
+ * memory it holds a pointer into): true, with a USE_AFTER_FREE finding,
+ * when the value is the free poison (model/poison.h) - it was read from
+ * memory that had been freed.  The lookup then fails as the dereference
+ * would.
+ */
+bool rl_model_poison_used(struct rl_model *m, enum rl_obj_class cls,
+			  u64 value, const char *what);
 
 #endif /* RL_MODEL_H */

@@ -4,6 +4,7 @@
  * lib/dynamic_queue_limits.c) and NAPI (net/core/dev.c).
  */
 #include "netdev.h"
+#include "xdp.h"
 
 struct rl_netdev *rl_netdev_create(struct rl_model *m, u32 port,
 				   u32 num_tx_queues)
@@ -25,7 +26,37 @@ struct rl_netdev *rl_netdev_create(struct rl_model *m, u32 port,
 	nd->m = m;
 	nd->port = port;
 	nd->num_tx_queues = num_tx_queues;
+	nd->num_rx_queues = 1;
 	return nd;
+}
+
+void rl_netif_set_real_num_rx_queues(struct rl_netdev *nd, u32 n)
+{
+	nd->num_rx_queues = n;
+}
+
+struct rl_xsk_pool *rl_xsk_get_pool_from_qid(const struct rl_netdev *nd,
+					     u32 qid)
+{
+	return qid < RL_MAX_TXQ ? nd->xsk_pool[qid] : NULL;
+}
+
+int rl_xsk_reg_pool_at_qid(struct rl_netdev *nd, struct rl_xsk_pool *pool,
+			   u32 qid)
+{
+	if (qid >= max(nd->num_rx_queues, nd->num_tx_queues) ||
+	    qid >= RL_MAX_TXQ)
+		return -EINVAL;
+	if (nd->xsk_pool[qid])
+		return -EBUSY;
+	nd->xsk_pool[qid] = pool;
+	return 0;
+}
+
+void rl_xsk_clear_pool_at_qid(struct rl_netdev *nd, u32 qid)
+{
+	if (qid < RL_MAX_TXQ)
+		nd->xsk_pool[qid] = NULL;
 }
 
 void rl_netdev_destroy(struct rl_netdev *nd)
@@ -225,19 +256,45 @@ bool rl_napi_complete_done(struct rl_napi *napi, int work_done)
 	return true;
 }
 
+/*
+ * What __napi_poll() (net/core/dev.c) checks and relies on once ->poll()
+ * returned:
+ *  - xdp_do_check_flushed() (9a675ba55a96, CONFIG_DEBUG_NET): nothing the
+ *    poll redirected may still wait on the flush lists;
+ *  - "NAPI poll function %pS returned %d, exceeding its budget";
+ *  - "Drivers must not modify the NAPI state if they consume the entire
+ *    weight": a poll that used its whole budget is polled again by the
+ *    core, so it must not have completed the NAPI;
+ *  - a poll that used less is not polled again: unless it completed the
+ *    NAPI, NAPI_STATE_SCHED stays set, no IRQ can schedule it any more and
+ *    napi_disable() would wait for ever.
+ */
+static void napi_after_poll(struct rl_napi *napi, int budget, int work)
+{
+	rl_xdp_check_flushed(napi->m, napi->hdr.id);
+	if (work > budget)
+		napi_report(napi, "NAPI poll returned more work than its budget");
+	else if (work == budget && budget && !napi->scheduled)
+		napi_report(napi, "NAPI poll used its whole budget and still completed the NAPI (the core polls it again)");
+	else if (work < budget && napi->scheduled)
+		napi_report(napi, "NAPI poll returned less than its budget without napi_complete_done: the NAPI stays scheduled and is never polled again");
+}
+
 int rl_napi_run(struct rl_napi *napi, int budget, u32 cpu)
 {
+	struct rl_model *m = napi->m;
+	struct rl_napi *outer = m->napi_ctx;
 	int work;
 
 	if (!napi->enabled || !napi->scheduled)
 		return -1;
-	napi->m->cpu = cpu;
+	m->cpu = cpu;
+	m->napi_ctx = napi;
 	napi->in_poll = true;
 	work = napi->poll(napi, budget);
 	napi->in_poll = false;
+	m->napi_ctx = outer;
 	napi->polls++;
-	/* __napi_poll(): "NAPI poll function returned %d, exceeding its budget" */
-	if (work > budget)
-		napi_report(napi, "NAPI poll returned more work than its budget");
+	napi_after_poll(napi, budget, work);
 	return work;
 }

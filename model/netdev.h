@@ -25,9 +25,15 @@ struct rl_netdev {
 	struct rl_model *m;
 	u32 port;
 	u32 num_tx_queues;
-	bool up;		/* IFF_UP, set by the harness around ndo_open/stop */
+	u32 num_rx_queues;	/* netif_set_real_num_rx_queues() */
+	bool up;		/* IFF_UP: the core sets it around ndo_open/stop */
 	bool carrier;
 	struct rl_netdev_queue txq[RL_MAX_TXQ];
+	/*
+	 * The AF_XDP pool bound to each queue (netdev->_rx[q].pool), kept by
+	 * the core: xsk_reg_pool_at_qid() / xsk_clear_pool_at_qid().
+	 */
+	struct rl_xsk_pool *xsk_pool[RL_MAX_TXQ];
 	void *priv;		/* netdev_priv() */
 };
 
@@ -50,6 +56,17 @@ struct rl_netdev *rl_netdev_create(struct rl_model *m, u32 port,
 void rl_netdev_destroy(struct rl_netdev *nd);
 bool rl_netdev_is_valid(const struct rl_netdev *nd);
 
+void rl_netif_set_real_num_rx_queues(struct rl_netdev *nd, u32 n);
+/* xsk_get_pool_from_qid(): the pool bound to queue @qid, or NULL */
+struct rl_xsk_pool *rl_xsk_get_pool_from_qid(const struct rl_netdev *nd,
+					     u32 qid);
+/*
+ * xsk_reg_pool_at_qid(): -EINVAL past both queue counts, -EBUSY when the
+ * queue has a pool already.  xsk_clear_pool_at_qid() drops it.
+ */
+int rl_xsk_reg_pool_at_qid(struct rl_netdev *nd, struct rl_xsk_pool *pool,
+			   u32 qid);
+void rl_xsk_clear_pool_at_qid(struct rl_netdev *nd, u32 qid);
 void rl_netif_tx_stop_queue(struct rl_netdev *nd, u32 q);
 void rl_netif_tx_wake_queue(struct rl_netdev *nd, u32 q);
 bool rl_netif_tx_queue_stopped(const struct rl_netdev *nd, u32 q);
@@ -78,8 +95,10 @@ bool rl_napi_schedule(struct rl_napi *napi);
 /* napi_complete_done(): only from inside the poll of a scheduled NAPI */
 bool rl_napi_complete_done(struct rl_napi *napi, int work_done);
 /*
- * Harness: run one poll on @cpu with @budget if the NAPI is scheduled.
- * Returns the work done, or -1 when it was not scheduled.
+ * The softirq (net_rx_action -> __napi_poll): run one poll on @cpu with
+ * @budget if the NAPI is scheduled, in NAPI context (m->napi_ctx), then
+ * the core's checks on what the poll left (see netdev.c).  Returns the
+ * work done, or -1 when it was not scheduled.
  */
 int rl_napi_run(struct rl_napi *napi, int budget, u32 cpu);
 

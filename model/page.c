@@ -4,6 +4,7 @@
  * (deterministic), each page's owner kept in the ledger.
  */
 #include "page.h"
+#include "poison.h"
 
 struct rl_pages *rl_pages_create(struct rl_model *m, u32 nr)
 {
@@ -71,6 +72,9 @@ void rl_page_free(struct rl_model *m, struct rl_page *page, u32 from)
 			    RL_OWN_NONE ? RL_F_DOUBLE_FREE : RL_F_OWNER,
 			    "put_page: page freed by someone who does not own it"))
 		return;
+	/* the content goes with the page (page poisoning) */
+	page->len = RL_POISON_U32;
+	page->tag = RL_POISON_U32;
 	rl_slots_put(&p->slots, page->id - p->slots.base);
 }
 
@@ -78,6 +82,9 @@ struct rl_page *rl_page_by_id(struct rl_model *m, u32 id)
 {
 	struct rl_pages *p = m->pages;
 
+	if (rl_model_poison_used(m, RL_OBJ_PAGE, id,
+				 "page pointer read from freed memory"))
+		return NULL;
 	if (id < p->slots.base || id >= p->slots.base + p->slots.nr)
 		return NULL;
 	return &p->page[id - p->slots.base];

@@ -6,6 +6,7 @@
  * "page_pool_release_retry() stalled pool shutdown" while pages are out.
  */
 #include "page_pool.h"
+#include "poison.h"
 
 static u32 pp_owner(const struct rl_page_pool *pp)
 {
@@ -143,8 +144,12 @@ void rl_page_pool_put_page_from(struct rl_page_pool *pp, struct rl_page *page,
 				   pp_owner(pp),
 				   RL_OWNER_KIND(rl_page_owner(m, page)) ==
 				   RL_OWN_POOL ? RL_F_DOUBLE_FREE : RL_F_OWNER,
-				   "page_pool_put_page: caller did not own the page"))
+				   "page_pool_put_page: caller did not own the page")) {
+			/* what the page held is gone for whoever reads it now */
+			page->len = RL_POISON_U32;
+			page->tag = RL_POISON_U32;
 			pp->cache[pp->cached++] = page->id;
+		}
 		return;
 	}
 	/* cache full, or pool shutting down: the page goes back for good */

@@ -31,6 +31,19 @@ static inline void rl_free(void *p)
 
 #define rl_log(fmt, ...) pr_err("ringledger: " fmt, ##__VA_ARGS__)
 
+/*
+ * In-kernel the poison pattern alone marks freed model memory (model/
+ * poison.h): KASAN cannot be told about the inside of one kmalloc block
+ * from a module, and the pattern is checked again on reuse, as SLUB does.
+ */
+static inline void rl_asan_poison(const void *p, size_t n)
+{
+}
+
+static inline void rl_asan_unpoison(const void *p, size_t n)
+{
+}
+
 #else /* host */
 #include <stdbool.h>
 #include <stddef.h>
@@ -58,6 +71,23 @@ static inline void rl_free(void *p)
 }
 
 #define rl_log(fmt, ...) fprintf(stderr, "ringledger: " fmt, ##__VA_ARGS__)
+
+/*
+ * Host fuzz builds (-DRL_ASAN_POISON) also poison freed model memory for
+ * ASan, so that a read through a stale pointer is a sanitizer report at
+ * the instruction that reads (KASAN's role in-kernel).  The macros of
+ * asan_interface.h expand to nothing in a build without ASan.  The KUnit
+ * host build leaves it out: its variant scenarios read freed memory on
+ * purpose and must go on to see the ledger's finding.
+ */
+#ifdef RL_ASAN_POISON
+#include <sanitizer/asan_interface.h>
+#define rl_asan_poison(p, n)	ASAN_POISON_MEMORY_REGION((p), (n))
+#define rl_asan_unpoison(p, n)	ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+#define rl_asan_poison(p, n)	((void)(p), (void)(n))
+#define rl_asan_unpoison(p, n)	((void)(p), (void)(n))
+#endif
 
 #ifndef U32_MAX
 #define U32_MAX ((u32)~0U)

@@ -7,8 +7,22 @@
  */
 #include "skb.h"
 #include "page_pool.h"
+#include "poison.h"
 
 #define SKB_DRIVER	RL_OWNER(RL_OWN_DRIVER, 0)
+
+/*
+ * What the skb's user owns, poisoned while the skb is free (SLUB poison
+ * of the skbuff_head_cache object): all but the ledger id, which the model
+ * itself reads to tell a double free from a free.
+ */
+static u8 *skb_body(struct rl_sk_buff *skb)
+{
+	return (u8 *)skb + offsetof(struct rl_sk_buff, len);
+}
+
+#define SKB_BODY_LEN	(sizeof(struct rl_sk_buff) - \
+			 offsetof(struct rl_sk_buff, len))
 
 struct rl_skbs *rl_skbs_create(struct rl_model *m, u32 nr)
 {
@@ -23,8 +37,10 @@ struct rl_skbs *rl_skbs_create(struct rl_model *m, u32 nr)
 		rl_skbs_destroy(s);
 		return NULL;
 	}
-	for (i = 0; i < nr; i++)
+	for (i = 0; i < nr; i++) {
 		s->skb[i].id = s->slots.base + i;
+		rl_poison_free(skb_body(&s->skb[i]), SKB_BODY_LEN);
+	}
 	return s;
 }
 
@@ -32,6 +48,8 @@ void rl_skbs_destroy(struct rl_skbs *s)
 {
 	if (!s)
 		return;
+	if (s->skb)
+		rl_asan_unpoison(s->skb, (s->slots.nr + 1) * sizeof(*s->skb));
 	rl_free(s->skb);
 	rl_slots_fini(&s->slots);
 	rl_free(s);
@@ -78,6 +96,10 @@ static struct rl_sk_buff *skb_get(struct rl_model *m)
 	    !rl_slots_get(&m->skbs->slots, m->ledger, SKB_DRIVER, &idx))
 		return NULL;
 	skb = &m->skbs->skb[idx];
+	if (!rl_poison_take(skb_body(skb), SKB_BODY_LEN))
+		rl_ledger_report_count(m->ledger, RL_F_USE_AFTER_FREE, RL_OBJ_SKB,
+				       skb->id, RL_POISON_FREE, 0,
+				       "freed skb written after free (poison overwritten)");
 	skb->len = 0;
 	skb->tag = 0;
 	skb->head = NULL;
@@ -110,13 +132,27 @@ struct rl_sk_buff *rl_build_skb(struct rl_model *m, struct rl_page *page,
 	return skb;
 }
 
-struct rl_sk_buff *rl_napi_alloc_skb(struct rl_model *m, u32 len)
+struct rl_sk_buff *rl_alloc_skb(struct rl_model *m, u32 len)
 {
 	struct rl_sk_buff *skb = skb_get(m);
 
 	if (skb)
 		skb->len = len;
 	return skb;
+}
+
+/* Work only NAPI context may do: __napi_alloc_skb, napi_consume_skb. */
+static void napi_context_check(struct rl_model *m, const char *what)
+{
+	if (!m->napi_ctx)
+		rl_ledger_report_count(m->ledger, RL_F_NAPI, RL_OBJ_SKB, 0, 1, 0,
+				       what);
+}
+
+struct rl_sk_buff *rl_napi_alloc_skb(struct rl_model *m, u32 len)
+{
+	napi_context_check(m, "napi_alloc_skb outside NAPI context (DEBUG_NET_WARN_ON_ONCE(!in_softirq()))");
+	return rl_alloc_skb(m, len);
 }
 
 void rl_skb_add_rx_frag(struct rl_model *m, struct rl_sk_buff *skb,
@@ -137,7 +173,7 @@ void rl_skb_mark_for_recycle(struct rl_sk_buff *skb)
 struct rl_sk_buff *rl_skb_alloc_tx(struct rl_model *m, u32 len, u32 nr_frags,
 				   u32 frag_len)
 {
-	struct rl_sk_buff *skb = rl_napi_alloc_skb(m, len);
+	struct rl_sk_buff *skb = rl_alloc_skb(m, len);
 	u32 f;
 
 	if (!skb)
@@ -179,13 +215,21 @@ static void skb_release(struct rl_model *m, struct rl_sk_buff *skb, u32 from)
 		skb_put_page(m, skb, skb->head);
 	for (f = 0; f < skb->nr_frags; f++)
 		skb_put_page(m, skb, skb->frags[f]);
-	skb->head = NULL;
-	skb->nr_frags = 0;
 	rl_slots_put(&s->slots, skb->id - s->slots.base);
+	rl_poison_free(skb_body(skb), SKB_BODY_LEN);
 }
 
 void rl_skb_free(struct rl_model *m, struct rl_sk_buff *skb)
 {
+	skb_release(m, skb, SKB_DRIVER);
+}
+
+void rl_napi_consume_skb(struct rl_model *m, struct rl_sk_buff *skb,
+			 int budget)
+{
+	/* budget 0: not called from NAPI (netpoll), dev_consume_skb_any */
+	if (budget)
+		napi_context_check(m, "napi_consume_skb with a budget outside NAPI context (DEBUG_NET_WARN_ON_ONCE(!in_softirq()))");
 	skb_release(m, skb, SKB_DRIVER);
 }
 
@@ -230,6 +274,9 @@ struct rl_sk_buff *rl_skb_by_id(struct rl_model *m, u32 id)
 {
 	struct rl_skbs *s = m->skbs;
 
+	if (rl_model_poison_used(m, RL_OBJ_SKB, id,
+				 "skb pointer read from freed memory"))
+		return NULL;
 	if (id < s->slots.base || id >= s->slots.base + s->slots.nr)
 		return NULL;
 	return &s->skb[id - s->slots.base];

@@ -50,7 +50,13 @@ bool rl_skbs_is_valid(const struct rl_skbs *s);
 /* build_skb()/napi_build_skb(): the skb takes @page; fault RL_FAULT_SKB_ALLOC */
 struct rl_sk_buff *rl_build_skb(struct rl_model *m, struct rl_page *page,
 				u32 len);
-/* napi_alloc_skb()/netdev_alloc_skb(): data copied, no page */
+/* alloc_skb()/netdev_alloc_skb(): data copied, no page, any context */
+struct rl_sk_buff *rl_alloc_skb(struct rl_model *m, u32 len);
+/*
+ * napi_alloc_skb(): the same from the NAPI's per-CPU cache; NAPI context
+ * only (__napi_alloc_skb: DEBUG_NET_WARN_ON_ONCE(!in_softirq()), a
+ * RL_F_NAPI finding here).
+ */
 struct rl_sk_buff *rl_napi_alloc_skb(struct rl_model *m, u32 len);
 /* skb_add_rx_frag(): the skb takes @page */
 void rl_skb_add_rx_frag(struct rl_model *m, struct rl_sk_buff *skb,
@@ -63,8 +69,15 @@ void rl_skb_mark_for_recycle(struct rl_sk_buff *skb);
  */
 struct rl_sk_buff *rl_skb_alloc_tx(struct rl_model *m, u32 len, u32 nr_frags,
 				   u32 frag_len);
-/* dev_kfree_skb_any()/napi_consume_skb()/consume_skb() by the driver */
+/* dev_kfree_skb_any()/consume_skb()/kfree_skb() by the driver */
 void rl_skb_free(struct rl_model *m, struct rl_sk_buff *skb);
+/*
+ * napi_consume_skb(): @budget 0 says "not from NAPI" (netpoll); any other
+ * budget requires NAPI context (DEBUG_NET_WARN_ON_ONCE(!in_softirq()) in
+ * net/core/skbuff.c, a RL_F_NAPI finding here).
+ */
+void rl_napi_consume_skb(struct rl_model *m, struct rl_sk_buff *skb,
+			 int budget);
 /* napi_gro_receive()/netif_receive_skb(): the stack takes the skb */
 void rl_netif_receive_skb(struct rl_model *m, struct rl_sk_buff *skb);
 /* The stack lets go of up to @n delivered skbs (oldest first). */

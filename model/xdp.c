@@ -5,8 +5,18 @@
  * stand-in and redirect targets (devmap bulk queue, xskmap).
  */
 #include "xdp.h"
+#include "poison.h"
 
 #define DRIVER	RL_OWNER(RL_OWN_DRIVER, 0)
+
+/* A free xdp_frame is poisoned but for its ledger id (as a free skb). */
+static u8 *frame_body(struct rl_xdp_frame *fr)
+{
+	return (u8 *)fr + offsetof(struct rl_xdp_frame, mem_type);
+}
+
+#define FRAME_BODY_LEN	(sizeof(struct rl_xdp_frame) - \
+			 offsetof(struct rl_xdp_frame, mem_type))
 
 int rl_xdp_rxq_info_reg(struct rl_model *m, struct rl_xdp_rxq_info *rxq,
 			u32 port, u32 queue_index, u32 napi_id)
@@ -95,8 +105,10 @@ struct rl_frames *rl_frames_create(struct rl_model *m, u32 nr)
 		rl_frames_destroy(f);
 		return NULL;
 	}
-	for (i = 0; i < nr; i++)
+	for (i = 0; i < nr; i++) {
 		f->frame[i].id = f->slots.base + i;
+		rl_poison_free(frame_body(&f->frame[i]), FRAME_BODY_LEN);
+	}
 	return f;
 }
 
@@ -104,6 +116,8 @@ void rl_frames_destroy(struct rl_frames *f)
 {
 	if (!f)
 		return;
+	if (f->frame)
+		rl_asan_unpoison(f->frame, (f->slots.nr + 1) * sizeof(*f->frame));
 	rl_free(f->frame);
 	rl_slots_fini(&f->slots);
 	rl_free(f);
@@ -137,6 +151,10 @@ static struct rl_xdp_frame *frame_get(struct rl_model *m)
 	if (!rl_slots_get(&m->frames->slots, m->ledger, DRIVER, &idx))
 		return NULL;
 	fr = &m->frames->frame[idx];
+	if (!rl_poison_take(frame_body(fr), FRAME_BODY_LEN))
+		rl_ledger_report_count(m->ledger, RL_F_USE_AFTER_FREE,
+				       RL_OBJ_FRAME, fr->id, RL_POISON_FREE, 0,
+				       "freed xdp_frame written after free (poison overwritten)");
 	fr->page = NULL;
 	return fr;
 }
@@ -144,6 +162,7 @@ static struct rl_xdp_frame *frame_get(struct rl_model *m)
 static void frame_put_slot(struct rl_model *m, struct rl_xdp_frame *fr)
 {
 	rl_slots_put(&m->frames->slots, fr->id - m->frames->slots.base);
+	rl_poison_free(frame_body(fr), FRAME_BODY_LEN);
 }
 
 struct rl_xdp_frame *rl_xdp_convert_buff_to_frame(struct rl_model *m,
@@ -319,6 +338,16 @@ struct rl_redirect_target *rl_redirect_target_create(struct rl_model *m,
 
 void rl_redirect_target_destroy(struct rl_redirect_target *t)
 {
+	u32 i;
+
+	/*
+	 * Only xdp_do_flush() empties a bulk queue; frames still queued when
+	 * the device goes away are never sent nor returned.
+	 */
+	for (i = 0; i < t->count; i++)
+		rl_ledger_expect(t->m->ledger, RL_OBJ_FRAME, t->q[i],
+				 RL_OWNER(RL_OWN_NONE, 0), RL_F_LEAK,
+				 "xdp_frame left in a devmap bulk queue when its device went away");
 	rl_redirect_flush(t);
 	rl_model_unregister(t->m, RL_REG_REDIRECT, t);
 	rl_free(t);
@@ -420,19 +449,63 @@ u32 rl_redirect_flush(struct rl_redirect_target *t)
 	return n;
 }
 
+/*
+ * The flush lists are per CPU in the kernel (bpf_net_context); the model
+ * keeps one: NAPI polls run one at a time, and each is checked when it
+ * returns (rl_xdp_check_flushed).
+ */
 void rl_xdp_do_flush(struct rl_model *m)
 {
 	u32 i;
 
-	for (i = 0; i < RL_MAX_REG; i++)
+	for (i = 0; i < RL_MAX_REG; i++) {
+		struct rl_xsk_pool *xsk = m->reg[RL_REG_XSK_POOL][i];
+
 		if (m->reg[RL_REG_REDIRECT][i])
 			rl_redirect_flush(m->reg[RL_REG_REDIRECT][i]);
+		if (xsk)
+			rl_xsk_flush(xsk);
+	}
+}
+
+u32 rl_xdp_flush_pending(const struct rl_model *m)
+{
+	const struct rl_redirect_target *t;
+	u32 i, n = 0;
+
+	for (i = 0; i < RL_MAX_REG; i++) {
+		const struct rl_xsk_pool *xsk = m->reg[RL_REG_XSK_POOL][i];
+
+		t = m->reg[RL_REG_REDIRECT][i];
+		if (t)
+			n += t->count;
+		if (xsk && rl_xsk_flush_pending(xsk))
+			n += xsk->rx.cached_prod - xsk->rx.prod;
+	}
+	return n;
+}
+
+bool rl_xdp_check_flushed(struct rl_model *m, u32 napi_id)
+{
+	u32 left = rl_xdp_flush_pending(m);
+
+	if (!left)
+		return true;
+	rl_ledger_report_count(m->ledger, RL_F_XDP, RL_OBJ_FRAME, napi_id, 0,
+			       left,
+			       "xdp_do_check_flushed: NAPI poll returned with redirected frames never flushed (missing xdp_do_flush)");
+	/* the kernel flushes the lists, then warns */
+	rl_xdp_do_flush(m);
+	return false;
 }
 
 struct rl_xdp_frame *rl_xdp_frame_by_id(struct rl_model *m, u32 id)
 {
 	struct rl_frames *f = m->frames;
 
+	if (rl_model_poison_used(m, RL_OBJ_FRAME, id,
+				 "xdp_frame pointer read from freed memory"))
+		return NULL;
 	if (id < f->slots.base || id >= f->slots.base + f->slots.nr)
 		return NULL;
 	return &f->frame[id - f->slots.base];

@@ -161,8 +161,16 @@ int rl_xdp_do_redirect(struct rl_model *m, struct rl_xdp_buff *xdp,
 		       struct rl_bpf_prog *prog);
 /* xdp_do_flush() for one target: queued frames sent and returned. */
 u32 rl_redirect_flush(struct rl_redirect_target *t);
-/* xdp_do_flush(): every redirect target's bulk queue. */
+/* xdp_do_flush(): every redirect target's bulk queue, every socket. */
 void rl_xdp_do_flush(struct rl_model *m);
+/* Frames redirected and not flushed yet (bulk queues, socket RX rings). */
+u32 rl_xdp_flush_pending(const struct rl_model *m);
+/*
+ * xdp_do_check_flushed() (net/core/filter.c, 9a675ba55a96, under
+ * CONFIG_DEBUG_NET): after NAPI @napi_id's poll, nothing may wait on the
+ * flush lists.  Reports RL_F_XDP and flushes; true when clean.
+ */
+bool rl_xdp_check_flushed(struct rl_model *m, u32 napi_id);
 /* The xdp_frame with ledger id @id (drivers keep ids in swdata). */
 struct rl_xdp_frame *rl_xdp_frame_by_id(struct rl_model *m, u32 id);
 

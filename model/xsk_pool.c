@@ -4,6 +4,7 @@
  * xsk_queue.h).  Frame owners live in the ledger; rings hold frame numbers.
  */
 #include "xsk_pool.h"
+#include "poison.h"
 
 #define OWN(kind)	RL_OWNER(kind, pool->hdr.id)
 
@@ -130,7 +131,8 @@ bool rl_xsk_pool_is_valid(const struct rl_xsk_pool *pool)
 	return n[RL_OWN_USER] == pool->user_cnt &&
 	       n[RL_OWN_POOL] == pool->free_cnt &&
 	       n[RL_OWN_FILL] == pool->fill.prod - pool->fill.cons &&
-	       n[RL_OWN_RX] == pool->rx.prod - pool->rx.cons &&
+	       n[RL_OWN_RX] == pool->rx.cached_prod - pool->rx.cons &&
+	       ring_used(&pool->rx) <= pool->rx.size &&
 	       n[RL_OWN_TX] == pool->tx.prod - pool->tx.cons &&
 	       n[RL_OWN_COMP] == pool->comp.prod - pool->comp.cons &&
 	       n[RL_OWN_TX_HW] == pool->comp.cached_prod - pool->comp.prod &&
@@ -150,14 +152,23 @@ static bool frame_move(struct rl_xsk_pool *pool, u32 frame,
 		       RL_OWN_POOL ? RL_F_DOUBLE_FREE : RL_F_OWNER, what);
 }
 
-/* Producer side of a user ring: push one frame. */
-static bool ring_push(struct rl_xsk_ring *r, u32 frame, u32 len)
+/* Producer side of a user ring: write one entry, not published yet. */
+static bool ring_reserve(struct rl_xsk_ring *r, u32 frame, u32 len)
 {
 	if (ring_used(r) >= r->size)
 		return false;
 	r->frame[r->cached_prod & (r->size - 1)] = frame;
 	r->len[r->cached_prod & (r->size - 1)] = len;
-	r->prod = ++r->cached_prod;
+	r->cached_prod++;
+	return true;
+}
+
+/* Reserve and publish at once. */
+static bool ring_push(struct rl_xsk_ring *r, u32 frame, u32 len)
+{
+	if (!ring_reserve(r, frame, len))
+		return false;
+	r->prod = r->cached_prod;
 	return true;
 }
 
@@ -297,6 +308,7 @@ struct rl_xsk_buff *rl_xsk_buff_alloc(struct rl_xsk_pool *pool)
 		return NULL;
 	}
 	pool->buf[frame].len = 0;
+	pool->buf[frame].tag = 0;
 	return &pool->buf[frame];
 }
 
@@ -318,6 +330,9 @@ void rl_xsk_buff_free(struct rl_xsk_buff *buf)
 	    !frame_move(pool, buf->frame, RL_OWN_DRIVER, RL_OWN_POOL,
 			"xsk_buff_free: buffer not held by the driver"))
 		return;
+	/* a driver reading the buffer after the free reads poison */
+	buf->len = RL_POISON_U32;
+	buf->tag = RL_POISON_U32;
 	pool->free_list[pool->free_cnt++] = buf->frame;
 }
 
@@ -370,12 +385,27 @@ int rl_xsk_rcv_zc(struct rl_xsk_buff *buf)
 {
 	struct rl_xsk_pool *pool = buf->pool;
 
+	/*
+	 * __xsk_rcv_zc(): the entry is reserved; user space sees it only once
+	 * xdp_do_flush() reaches this socket on the flush list (xsk_flush).
+	 */
 	if (!pool_usable(pool, "xsk_rcv_zc into a freed pool") ||
-	    !ring_push(&pool->rx, buf->frame, buf->len))
+	    !ring_reserve(&pool->rx, buf->frame, buf->len))
 		return -ENOSPC;
 	frame_move(pool, buf->frame, RL_OWN_DRIVER, RL_OWN_RX,
 		   "xsk_rcv_zc: buffer not held by the driver");
 	return 0;
+}
+
+bool rl_xsk_flush_pending(const struct rl_xsk_pool *pool)
+{
+	return !pool->freed && pool->rx.cached_prod != pool->rx.prod;
+}
+
+void rl_xsk_flush(struct rl_xsk_pool *pool)
+{
+	if (!pool->freed)
+		pool->rx.prod = pool->rx.cached_prod;
 }
 
 bool rl_xsk_tx_peek_desc(struct rl_xsk_pool *pool, struct rl_xdp_desc *desc)
@@ -481,6 +511,9 @@ struct rl_xsk_buff *rl_xsk_buff_by_id(struct rl_model *m, u32 id)
 {
 	u32 i;
 
+	if (rl_model_poison_used(m, RL_OBJ_XSK, id,
+				 "XSK buffer pointer read from freed memory"))
+		return NULL;
 	for (i = 0; i < RL_MAX_REG; i++) {
 		struct rl_xsk_pool *pool = m->reg[RL_REG_XSK_POOL][i];
 

@@ -127,8 +127,15 @@ void rl_xsk_buff_dma_sync_for_cpu(struct rl_xsk_buff *buf);
 rl_dma_addr_t rl_xsk_buff_raw_get_dma(struct rl_xsk_pool *pool, u64 addr);
 void rl_xsk_buff_raw_dma_sync_for_device(struct rl_xsk_pool *pool,
 					 rl_dma_addr_t dma, u32 len);
-/* The socket receives a zero-copy buffer (xsk_rcv_zc); -ENOSPC if full. */
+/*
+ * The socket receives a zero-copy buffer (xsk_rcv_zc); -ENOSPC if full.
+ * The RX entry is published to user space by the next flush.
+ */
 int rl_xsk_rcv_zc(struct rl_xsk_buff *buf);
+/* xsk_flush() from __xsk_map_flush(): publish the RX entries received. */
+void rl_xsk_flush(struct rl_xsk_pool *pool);
+/* The socket is on the flush list: entries received, not published. */
+bool rl_xsk_flush_pending(const struct rl_xsk_pool *pool);
 bool rl_xsk_tx_peek_desc(struct rl_xsk_pool *pool, struct rl_xdp_desc *desc);
 /*
  * Proof view (A5): a ghost count, never compiled, of the completion slots

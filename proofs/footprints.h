@@ -30,10 +30,13 @@
 
 /*
  * What alloc and free may write: the free/held bytes and count, the fault
- * site, the descriptors' ledger entries (integers only).
+ * site, the descriptors' ledger entries (integers only), and the bytes of
+ * the descriptor itself and of its saved copy (poisoned while free,
+ * restored at reuse: model/poison.h).
  */
 #define RL_DESC_POOL_FOOTPRINT(p) \
 	(p)->acct.avail, (p)->acct.state[0 .. RL_SPAN], \
+	(p)->block[0 .. RL_SPAN], (p)->saved[0 .. RL_SPAN], \
 	(p)->m->fault[RL_FAULT_DESC_ALLOC], (p)->m->ledger->findings, \
 	(p)->m->ledger->owner[RL_OBJ_DESC][0 .. RL_SPAN], \
 	(p)->m->ledger->count[RL_OBJ_DESC][0 .. RL_OWN_NR - 1]

@@ -4,11 +4,13 @@
  */
 #include "rl_test_util.h"
 #include "netdev.h"
+#include "skb.h"
 
 struct poll_bed {
 	struct rl_napi napi;
 	int work;		/* what the poll reports */
 	bool complete;		/* whether it calls napi_complete_done */
+	bool skb;		/* napi_alloc_skb + napi_consume_skb inside */
 	u32 cpu_seen;
 };
 
@@ -17,6 +19,12 @@ static int bed_poll(struct rl_napi *napi, int budget)
 	struct poll_bed *b = container_of(napi, struct poll_bed, napi);
 
 	b->cpu_seen = napi->m->cpu;
+	if (b->skb) {
+		struct rl_sk_buff *skb = rl_napi_alloc_skb(napi->m, 60);
+
+		if (skb)
+			rl_napi_consume_skb(napi->m, skb, budget);
+	}
 	if (b->complete)
 		rl_napi_complete_done(napi, b->work);
 	return b->work;
@@ -162,6 +170,65 @@ static void napi_poll_over_budget(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/* __napi_poll(): a poll that used its budget must leave the state alone. */
+static void napi_full_budget_but_completed(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct poll_bed b = { .work = 8, .complete = true };
+
+	rl_netif_napi_add(ctx->m, &b.napi, bed_poll);
+	rl_napi_enable(&b.napi);
+	rl_napi_schedule(&b.napi);
+	RL_EXPECT_FINDING(ctx, RL_F_NAPI, rl_napi_run(&b.napi, 8, 0));
+	/* the same poll with a larger budget is fine */
+	rl_napi_schedule(&b.napi);
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&b.napi, 9, 0), 8);
+	rl_napi_disable(&b.napi);
+	rl_netif_napi_del(&b.napi);
+	rl_test_finish(ctx);
+}
+
+/* Less than the budget and not completed: scheduled for ever. */
+static void napi_left_scheduled(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct poll_bed b = { .work = 3 };
+
+	rl_netif_napi_add(ctx->m, &b.napi, bed_poll);
+	rl_napi_enable(&b.napi);
+	rl_napi_schedule(&b.napi);
+	RL_EXPECT_FINDING(ctx, RL_F_NAPI, rl_napi_run(&b.napi, 64, 0));
+	KUNIT_EXPECT_TRUE(test, b.napi.scheduled);
+	KUNIT_EXPECT_FALSE(test, rl_napi_schedule(&b.napi));
+	rl_napi_disable(&b.napi);
+	rl_netif_napi_del(&b.napi);
+	rl_test_finish(ctx);
+}
+
+/* napi_alloc_skb / napi_consume_skb: NAPI context only. */
+static void napi_context_only_helpers(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct poll_bed b = { .work = 1, .complete = true, .skb = true };
+	struct rl_sk_buff *skb;
+
+	rl_netif_napi_add(ctx->m, &b.napi, bed_poll);
+	rl_napi_enable(&b.napi);
+	rl_napi_schedule(&b.napi);
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&b.napi, 64, 0), 1);
+	KUNIT_EXPECT_NULL(test, ctx->m->napi_ctx);
+	RL_EXPECT_FINDING(ctx, RL_F_NAPI, skb = rl_napi_alloc_skb(ctx->m, 60));
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	RL_EXPECT_FINDING(ctx, RL_F_NAPI, rl_napi_consume_skb(ctx->m, skb, 64));
+	/* budget 0 says "not NAPI" (netpoll): fine anywhere */
+	skb = rl_alloc_skb(ctx->m, 60);
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	rl_napi_consume_skb(ctx->m, skb, 0);
+	rl_napi_disable(&b.napi);
+	rl_netif_napi_del(&b.napi);
+	rl_test_finish(ctx);
+}
+
 static void napi_is_valid_catches_corruption(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
@@ -185,6 +252,9 @@ static struct kunit_case netdev_test_cases[] = {
 	KUNIT_CASE(napi_enable_twice),
 	KUNIT_CASE(napi_complete_outside_poll),
 	KUNIT_CASE(napi_poll_over_budget),
+	KUNIT_CASE(napi_full_budget_but_completed),
+	KUNIT_CASE(napi_left_scheduled),
+	KUNIT_CASE(napi_context_only_helpers),
 	KUNIT_CASE(napi_is_valid_catches_corruption),
 	{}
 };

@@ -60,7 +60,7 @@ static void skb_copy_alloc_frags_and_tx(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
 	struct rl_sk_buff *skb = rl_skb_alloc_tx(ctx->m, 100, 3, 1000);
-	struct rl_sk_buff *copy = rl_napi_alloc_skb(ctx->m, 64);
+	struct rl_sk_buff *copy = rl_alloc_skb(ctx->m, 64);
 
 	KUNIT_ASSERT_NOT_NULL(test, skb);
 	KUNIT_ASSERT_NOT_NULL(test, copy);
@@ -90,7 +90,7 @@ static void skb_alloc_fault(struct kunit *test)
 static void skb_double_free(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_sk_buff *skb = rl_napi_alloc_skb(ctx->m, 64);
+	struct rl_sk_buff *skb = rl_alloc_skb(ctx->m, 64);
 
 	rl_skb_free(ctx->m, skb);
 	RL_EXPECT_FINDING(ctx, RL_F_DOUBLE_FREE, rl_skb_free(ctx->m, skb));
@@ -100,7 +100,7 @@ static void skb_double_free(struct kunit *test)
 static void skb_free_after_delivery(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_sk_buff *skb = rl_napi_alloc_skb(ctx->m, 64);
+	struct rl_sk_buff *skb = rl_alloc_skb(ctx->m, 64);
 
 	rl_netif_receive_skb(ctx->m, skb);
 	/* the driver frees an skb it already handed to the stack */
@@ -111,7 +111,7 @@ static void skb_free_after_delivery(struct kunit *test)
 static void skb_never_freed(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_sk_buff *skb = rl_napi_alloc_skb(ctx->m, 64);
+	struct rl_sk_buff *skb = rl_alloc_skb(ctx->m, 64);
 
 	RL_EXPECT_FINDING(ctx, RL_F_LEAK,
 			  KUNIT_EXPECT_FALSE(test, rl_model_final_check(ctx->m)));
@@ -137,7 +137,7 @@ static void skb_page_not_held_by_driver(struct kunit *test)
 static void skbs_is_valid_catches_corruption(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_sk_buff *skb = rl_napi_alloc_skb(ctx->m, 64);
+	struct rl_sk_buff *skb = rl_alloc_skb(ctx->m, 64);
 
 	ctx->m->skbs->stack_count = 1;
 	KUNIT_EXPECT_FALSE(test, rl_skbs_is_valid(ctx->m->skbs));

@@ -101,7 +101,11 @@ static void udma_rx_packet_roundtrip(struct kunit *test)
 
 	rx_bed_init(test, &b, 2, 4, false);
 	KUNIT_ASSERT_EQ(test, rx_push(&b, 1), 0);
+	/* the driver's push raises no interrupt; the hardware's completion does */
+	KUNIT_EXPECT_FALSE(test, rl_ring_irq_take(b.chn->flows[1].fdq));
 	KUNIT_EXPECT_EQ(test, rl_hw_rx_packet(b.chn, 1, 2, 60, 0xabcd), 0);
+	KUNIT_EXPECT_TRUE(test, rl_ring_irq_take(b.chn->flows[1].ring));
+	KUNIT_EXPECT_FALSE(test, rl_ring_irq_take(b.chn->flows[1].ring));
 	rl_test_check(b.ctx);
 	KUNIT_ASSERT_EQ(test, rl_k3_udma_glue_pop_rx_chn(b.chn, 1, &dma), 0);
 	d = rl_k3_cppi_desc_pool_dma2virt(b.pool, dma);
@@ -109,9 +113,10 @@ static void udma_rx_packet_roundtrip(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rl_cppi5_desc_get_src_tag(b.pool, d), 2U);
 	KUNIT_EXPECT_EQ(test, rl_cppi5_hdesc_get_psdata(b.pool, d)[2], 0xabcdU);
 	rx_release(&b, dma);
-	/* no free descriptor: the hardware drops the packet */
+	/* no free descriptor: the hardware drops the packet, no interrupt */
 	KUNIT_EXPECT_EQ(test, rl_hw_rx_packet(b.chn, 0, 1, 60, 0), -ENOSPC);
 	KUNIT_EXPECT_EQ(test, b.chn->rx_dropped, 1U);
+	KUNIT_EXPECT_FALSE(test, rl_ring_irq_take(b.chn->flows[0].ring));
 	rx_bed_fini(&b);
 	rl_test_finish(b.ctx);
 }

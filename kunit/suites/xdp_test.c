@@ -6,6 +6,7 @@
  */
 #include "rl_test_util.h"
 #include "xdp.h"
+#include "netdev.h"
 
 static struct rl_page_pool *make_pp(struct kunit *test, struct rl_model *m)
 {
@@ -173,6 +174,78 @@ static void xdp_redirect_devmap_queue_and_flush(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/* A NAPI whose poll redirects one page to a devmap, flushing or not. */
+struct flush_bed {
+	struct rl_napi napi;
+	struct rl_page_pool *pp;
+	struct rl_bpf_prog *prog;
+	struct rl_xdp_rxq_info rxq;
+	bool flush;
+};
+
+static int flush_bed_poll(struct rl_napi *napi, int budget)
+{
+	struct flush_bed *b = container_of(napi, struct flush_bed, napi);
+	struct rl_xdp_buff xdp = { .rxq = &b->rxq, .len = 60 };
+
+	xdp.page = rl_page_pool_dev_alloc_pages(b->pp);
+	if (xdp.page && rl_xdp_do_redirect(napi->m, &xdp, b->prog))
+		rl_page_pool_recycle_direct(b->pp, xdp.page);
+	if (b->flush)
+		rl_xdp_do_flush(napi->m);
+	rl_napi_complete_done(napi, 1);
+	return 1;
+}
+
+/* xdp_do_check_flushed() after each poll (9a675ba55a96). */
+static void xdp_poll_must_flush(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_redirect_target *t = rl_redirect_target_create(ctx->m, 4, NULL);
+	const u8 v[] = { RL_XDP_REDIRECT };
+	struct flush_bed b = { .flush = true };
+
+	b.pp = make_pp(test, ctx->m);
+	b.prog = rl_bpf_prog_create(ctx->m, v, 1, t);
+	rl_xdp_rxq_info_reg(ctx->m, &b.rxq, 0, 0, 0);
+	rl_xdp_rxq_info_reg_mem_model(&b.rxq, RL_MEM_PAGE_POOL, b.pp);
+	rl_netif_napi_add(ctx->m, &b.napi, flush_bed_poll);
+	rl_napi_enable(&b.napi);
+	rl_napi_schedule(&b.napi);
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&b.napi, 64, 0), 1);
+	KUNIT_EXPECT_EQ(test, t->count, 0U);
+	/* the driver forgets the flush: the core finds the queued frame */
+	b.flush = false;
+	rl_napi_schedule(&b.napi);
+	RL_EXPECT_FINDING(ctx, RL_F_XDP, rl_napi_run(&b.napi, 64, 0));
+	/* ... and flushes it, as xdp_do_check_flushed does */
+	KUNIT_EXPECT_EQ(test, rl_xdp_flush_pending(ctx->m), 0U);
+	rl_napi_disable(&b.napi);
+	rl_netif_napi_del(&b.napi);
+	rl_bpf_prog_put(b.prog);
+	rl_redirect_target_destroy(t);
+	rl_xdp_rxq_info_unreg(&b.rxq);
+	rl_page_pool_destroy(b.pp);
+	rl_test_finish(ctx);
+}
+
+/* A bulk queue is only emptied by a flush: gone with its device, lost. */
+static void xdp_redirect_target_gone_with_frames(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_redirect_target *t = rl_redirect_target_create(ctx->m, 4, NULL);
+	const u8 v[] = { RL_XDP_REDIRECT };
+	struct rl_bpf_prog *prog = rl_bpf_prog_create(ctx->m, v, 1, t);
+	struct rl_xdp_buff xdp = { .len = 60 };
+
+	xdp.page = rl_page_alloc(ctx->m);
+	KUNIT_ASSERT_NOT_NULL(test, xdp.page);
+	KUNIT_EXPECT_EQ(test, rl_xdp_do_redirect(ctx->m, &xdp, prog), 0);
+	RL_EXPECT_FINDING(ctx, RL_F_LEAK, rl_redirect_target_destroy(t));
+	rl_bpf_prog_put(prog);
+	rl_test_finish(ctx);
+}
+
 static void xdp_redirect_to_xsk_socket(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
@@ -194,6 +267,11 @@ static void xdp_redirect_to_xsk_socket(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, xdp.xsk);
 	KUNIT_EXPECT_EQ(test, rl_xdp_do_redirect(ctx->m, &xdp, prog), -ENOSPC);
 	rl_xsk_buff_free(xdp.xsk);
+	/* user space sees the entries only once xdp_do_flush() ran */
+	KUNIT_EXPECT_EQ(test, rl_xdp_flush_pending(ctx->m), 2U);
+	KUNIT_EXPECT_EQ(test, rl_xsk_user_consume_rx(xsk, 4), 0U);
+	rl_xdp_do_flush(ctx->m);
+	KUNIT_EXPECT_EQ(test, rl_xdp_flush_pending(ctx->m), 0U);
 	KUNIT_EXPECT_EQ(test, rl_xsk_user_consume_rx(xsk, 4), 2U);
 	rl_bpf_prog_put(prog);
 	rl_redirect_target_destroy(t);
@@ -234,6 +312,8 @@ static struct kunit_case xdp_test_cases[] = {
 	KUNIT_CASE(xdp_prog_verdict_pattern),
 	KUNIT_CASE(xdp_redirect_devmap_queue_and_flush),
 	KUNIT_CASE(xdp_redirect_to_xsk_socket),
+	KUNIT_CASE(xdp_poll_must_flush),
+	KUNIT_CASE(xdp_redirect_target_gone_with_frames),
 	KUNIT_CASE(xdp_redirect_without_target),
 	KUNIT_CASE(xdp_frames_is_valid_catches_corruption),
 	{}

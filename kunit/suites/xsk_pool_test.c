@@ -81,6 +81,9 @@ static void xsk_rx_to_user(struct kunit *test)
 	b[2] = rl_xsk_buff_alloc(pool);
 	KUNIT_EXPECT_EQ(test, rl_xsk_rcv_zc(b[2]), -ENOSPC);
 	rl_xsk_buff_free(b[2]);
+	KUNIT_EXPECT_TRUE(test, rl_xsk_flush_pending(pool));
+	rl_xsk_flush(pool);
+	KUNIT_EXPECT_FALSE(test, rl_xsk_flush_pending(pool));
 	KUNIT_EXPECT_EQ(test, rl_xsk_user_consume_rx(pool, 8), 2U);
 	rl_test_check(ctx);
 	rl_xsk_pool_dma_unmap(pool);
