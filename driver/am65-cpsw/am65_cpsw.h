@@ -72,6 +72,9 @@ enum rl_am65_variant {
 	RL_V_XSK_POOL_UNMAP_MISSING,
 	RL_V_NAPI_AFTER_POOL_FREE,
 	RL_V_XSK_TX_BATCH_LOST,
+	RL_V_XDP_NO_FLUSH,
+	RL_V_DESC_STALE_SWDATA,
+	RL_V_XDP_TX_CHN_PAST_NUM,
 	RL_V_NR
 };
 
@@ -116,8 +119,6 @@ struct am65_cpsw_port {
 	struct rl_netdev *ndev;
 	struct rl_bpf_prog *xdp_prog;
 	struct rl_xdp_rxq_info xdp_rxq[AM65_CPSW_MAX_RX_FLOWS];
-	/* xsk_get_pool_from_qid(): the core's per-queue pool of this netdev */
-	struct rl_xsk_pool *xsk_pool[AM65_CPSW_MAX_QUEUES];
 	u32 rx_packets;
 	u32 rx_dropped;
 	u32 tx_packets;
@@ -214,8 +215,8 @@ int rl_am65_cpsw_ndo_xdp_xmit(struct am65_cpsw_common *common, u32 port,
 			      u32 n, struct rl_xdp_frame **frames);
 /*
  * ndo_bpf XDP_SETUP_XSK_POOL: @pool enables zero copy on @qid of @port,
- * NULL disables it.  Like the core (xp_assign_dev / xp_disable_drv_zc),
- * the netdev's per-queue pool is set around the driver call.
+ * NULL disables it.  The core binds the pool to the queue before the call
+ * (xp_assign_dev) and unbinds it after (xp_clear_dev).
  */
 int rl_am65_cpsw_xsk_setup_pool(struct am65_cpsw_common *common, u32 port,
 				struct rl_xsk_pool *pool, u32 qid);

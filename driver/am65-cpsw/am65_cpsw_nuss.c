@@ -138,6 +138,8 @@ struct am65_cpsw_common *rl_am65_cpsw_probe(struct rl_model *m,
 		if (!port->ndev)
 			goto fail;
 		port->ndev->priv = port;
+		rl_netif_set_real_num_rx_queues(port->ndev,
+						common->rx_ch_num_flows);
 	}
 	if (am65_cpsw_init_chns(common))
 		goto fail;
@@ -151,10 +153,7 @@ void rl_am65_cpsw_remove(struct am65_cpsw_common *common)
 {
 	u32 p;
 
-	/* unregister_netdev() closes every port that is still up */
-	for (p = 0; p < common->port_num; p++)
-		if (common->ports[p].ndev && common->ports[p].ndev->up)
-			rl_am65_cpsw_ndo_stop(common, p);
+	/* the core's unregister_netdev() closed every port before this */
 	am65_cpsw_free_chns(common);
 	for (p = 0; p < common->port_num; p++) {
 		struct am65_cpsw_port *port = &common->ports[p];
@@ -276,7 +275,7 @@ static int am65_cpsw_ndo_open(struct am65_cpsw_common *common, u32 p,
 	u32 q;
 	int ret;
 
-	if (!port || port->ndev->up)
+	if (!port)
 		return -EINVAL;
 	ret = am65_cpsw_nuss_common_open(common);
 	if (ret)
@@ -292,7 +291,6 @@ static int am65_cpsw_ndo_open(struct am65_cpsw_common *common, u32 p,
 			rl_netdev_tx_reset_queue(port->ndev, q);
 	rl_netif_tx_start_all_queues(port->ndev);
 	rl_netif_carrier_on(port->ndev);
-	port->ndev->up = true;
 	common->usage_count++;
 	return 0;
 }
@@ -306,13 +304,12 @@ int rl_am65_cpsw_ndo_stop(struct am65_cpsw_common *common, u32 p)
 {
 	struct am65_cpsw_port *port = rl_am65_port(common, p);
 
-	if (!port || !port->ndev->up)
+	if (!port)
 		return -EINVAL;
 	rl_netif_tx_stop_all_queues(port->ndev);
 	rl_netif_carrier_off(port->ndev);
 	am65_cpsw_nuss_common_stop(common);
 	common->usage_count--;
-	port->ndev->up = false;
 	return 0;
 }
 

@@ -480,7 +480,9 @@ int rl_am65_cpsw_rx_poll(struct rl_napi *napi, int budget)
 		state_or |= state;
 		num_rx++;
 	}
-	if (state_or & AM65_CPSW_XDP_REDIRECT)
+	/* xdp_no_flush: the redirected frames left on the flush lists */
+	if ((state_or & AM65_CPSW_XDP_REDIRECT) &&
+	    !rl_am65_bug(flow->common, RL_V_XDP_NO_FLUSH))
 		rl_xdp_do_flush(flow->common->m);
 	if (!flow->tearing_down)
 		am65_cpsw_rx_refill(flow);

@@ -238,18 +238,29 @@ int rl_am65_cpsw_ndo_xdp_xmit(struct am65_cpsw_common *common, u32 port_idx,
 	return i;
 }
 
-/* Release one completed or cleaned-up packet; returns its length. */
+/*
+ * Release one completed (@budget: the NAPI's) or cleaned-up (@budget 0)
+ * packet; returns its length.
+ */
 static u32 am65_cpsw_tx_release(struct am65_cpsw_tx_chn *tx_chn, void *desc,
-				bool in_napi, u32 *port_idx)
+				int budget, u32 *port_idx)
 {
 	struct rl_model *m = tx_chn->common->m;
 	u64 *swdata = rl_cppi5_hdesc_get_swdata(tx_chn->desc_pool, desc);
 	enum am65_cpsw_tx_buf_type type = get_buf_type(tx_chn, desc);
+	bool stale = rl_am65_bug(tx_chn->common, RL_V_DESC_STALE_SWDATA);
+	bool in_napi = budget > 0;
 	u32 id = (u32)swdata[SW_BUF], len;
+	struct rl_xdp_frame *xdpf;
 
 	*port_idx = (u32)swdata[SW_PORT];
 	len = rl_cppi5_hdesc_get_pktlen(tx_chn->desc_pool, desc);
 	am65_cpsw_nuss_xmit_free(tx_chn, desc);
+	if (stale) {
+		/* desc_stale_swdata: read through the pointer kept past the free */
+		id = (u32)swdata[SW_BUF];
+		*port_idx = (u32)swdata[SW_PORT];
+	}
 	if (type == AM65_CPSW_TX_BUF_TYPE_XSK_TX) {
 		struct rl_xsk_buff *buf = rl_xsk_buff_by_id(m, id);
 
@@ -259,18 +270,27 @@ static u32 am65_cpsw_tx_release(struct am65_cpsw_tx_chn *tx_chn, void *desc,
 			rl_xsk_tx_completed(buf->pool, 1);
 		return in_napi ? 0 : len;
 	}
+	/*
+	 * The id lookups stand for the pointers upstream keeps in swdata; a
+	 * failed lookup (poison read after a free) is where it would oops.
+	 */
 	if (type == AM65_CPSW_TX_BUF_TYPE_SKB ||
 	    (!in_napi && rl_am65_bug(tx_chn->common,
 				     RL_V_TX_CLEANUP_FRAME_AS_SKB))) {
 		struct rl_sk_buff *skb = rl_skb_by_id(m, id);
 
+		/* napi_consume_skb() in NAPI, dev_kfree_skb_any() in cleanup */
 		if (skb)
-			rl_skb_free(m, skb);
-	} else if (type == AM65_CPSW_TX_BUF_TYPE_XDP_TX && in_napi) {
-		rl_xdp_return_frame_rx_napi(m, rl_xdp_frame_by_id(m, id));
-	} else {
-		rl_xdp_return_frame(m, rl_xdp_frame_by_id(m, id));
+			rl_napi_consume_skb(m, skb, budget);
+		return len;
 	}
+	xdpf = rl_xdp_frame_by_id(m, id);
+	if (!xdpf)
+		return len;
+	if (type == AM65_CPSW_TX_BUF_TYPE_XDP_TX && in_napi)
+		rl_xdp_return_frame_rx_napi(m, xdpf);
+	else
+		rl_xdp_return_frame(m, xdpf);
 	return len;
 }
 
@@ -283,7 +303,7 @@ static void am65_cpsw_nuss_tx_cleanup(void *data, rl_dma_addr_t desc_dma)
 	am65_cpsw_tx_release(tx_chn,
 			     rl_k3_cppi_desc_pool_dma2virt(tx_chn->desc_pool,
 							   desc_dma),
-			     false, &port_idx);
+			     0, &port_idx);
 }
 
 static int am65_cpsw_nuss_tx_compl_packets(struct am65_cpsw_tx_chn *tx_chn,
@@ -316,7 +336,7 @@ static int am65_cpsw_nuss_tx_compl_packets(struct am65_cpsw_tx_chn *tx_chn,
 		desc = rl_k3_cppi_desc_pool_dma2virt(tx_chn->desc_pool, desc_dma);
 		if (get_buf_type(tx_chn, desc) == AM65_CPSW_TX_BUF_TYPE_XSK_TX)
 			xsk_frames_done++;
-		len = am65_cpsw_tx_release(tx_chn, desc, true, &port_idx);
+		len = am65_cpsw_tx_release(tx_chn, desc, budget, &port_idx);
 		port = rl_am65_port(common, port_idx);
 		/* XSK frames are not accounted in BQL */
 		if (port && len) {

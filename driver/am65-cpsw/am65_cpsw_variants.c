@@ -104,6 +104,24 @@ const struct rl_am65_variant_info rl_am65_variants[RL_V_NR] = {
 		"v2 5/7 (am65_cpsw_xsk_xmit_zc)",
 		BIT(RL_F_LEAK),
 	},
+	[RL_V_XDP_NO_FLUSH] = {
+		"xdp_no_flush",
+		"the NAPI poll returns after XDP_REDIRECT without xdp_do_flush(): frames wait in the bulk queues, sockets never see their RX entries",
+		"class fixed in ena/bnxt/octeontx2 (\"Add missing xdp_do_flush() invocations\", Sep 2023); xdp_do_check_flushed 9a675ba55a96",
+		BIT(RL_F_XDP),
+	},
+	[RL_V_DESC_STALE_SWDATA] = {
+		"desc_stale_swdata",
+		"TX completion reads the buffer out of swdata through a pointer kept after the descriptor was freed",
+		"injected (issue 14): am65_cpsw_nuss_tx_compl_packets reads swdata before am65_cpsw_nuss_xmit_free",
+		BIT(RL_F_CRASH) | BIT(RL_F_USE_AFTER_FREE),
+	},
+	[RL_V_XDP_TX_CHN_PAST_NUM] = {
+		"xdp_tx_chn_past_num",
+		"XDP_TX picks tx_chns[cpu % AM65_CPSW_MAX_QUEUES]: with fewer channels than CPUs it transmits on a channel that was never set up",
+		"mainline am65_cpsw_run_xdp (ndo_xdp_xmit alone uses % tx_ch_num)",
+		BIT(RL_F_CRASH),
+	},
 };
 
 int rl_am65_variant_by_name(const char *name)

@@ -63,8 +63,14 @@ static u32 am65_cpsw_xdp_verdict(struct am65_cpsw_rx_flow *flow,
 	case RL_XDP_PASS:
 		return AM65_CPSW_XDP_PASS;
 	case RL_XDP_TX:
-		/* the XDP_TX channel is picked per CPU among those that exist */
-		tx_chn = &common->tx_chns[m->cpu % common->tx_ch_num];
+		/*
+		 * Fix (xdp_tx_chn_past_num): the XDP_TX channel is picked per
+		 * CPU among those that exist; mainline takes the CPU modulo
+		 * AM65_CPSW_MAX_QUEUES and can land on a channel never set up.
+		 */
+		tx_chn = &common->tx_chns[m->cpu %
+			(rl_am65_bug(common, RL_V_XDP_TX_CHN_PAST_NUM) ?
+			 AM65_CPSW_MAX_QUEUES : common->tx_ch_num)];
 		xdpf = rl_xdp_convert_buff_to_frame(m, xdp);
 		if (!xdpf) {
 			port->tx_dropped++;

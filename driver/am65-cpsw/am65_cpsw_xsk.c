@@ -18,7 +18,7 @@ struct rl_xsk_pool *rl_am65_cpsw_xsk_get_pool(struct am65_cpsw_port *port,
 	if (!port->xdp_prog || !(common->xdp_zc_queues & BIT(qid)) ||
 	    common->xsk_port_id[qid] != port->port_id)
 		return NULL;
-	return port->xsk_pool[qid];
+	return rl_xsk_get_pool_from_qid(port->ndev, qid);
 }
 
 /* Rebuild the queues after a zero-copy change. */
@@ -101,7 +101,7 @@ static int am65_cpsw_xsk_pool_disable(struct am65_cpsw_port *port, u32 qid)
 	if (!(common->xdp_zc_queues & BIT(qid)) ||
 	    common->xsk_port_id[qid] != port->port_id)
 		return -EINVAL;
-	pool = port->xsk_pool[qid];
+	pool = rl_xsk_get_pool_from_qid(port->ndev, qid);
 	if (!pool)
 		return -EINVAL;
 	/*
@@ -127,23 +127,11 @@ int rl_am65_cpsw_xsk_setup_pool(struct am65_cpsw_common *common, u32 p,
 				struct rl_xsk_pool *pool, u32 qid)
 {
 	struct am65_cpsw_port *port = rl_am65_port(common, p);
-	int ret;
 
 	if (!port || qid >= AM65_CPSW_MAX_QUEUES)
 		return -EINVAL;
-	if (!pool) {
-		ret = am65_cpsw_xsk_pool_disable(port, qid);
-		if (!ret)
-			port->xsk_pool[qid] = NULL;	/* xsk_clear_pool_at_qid */
-		return ret;
-	}
-	if (port->xsk_pool[qid])
-		return -EBUSY;			/* xsk_reg_pool_at_qid */
-	port->xsk_pool[qid] = pool;
-	ret = am65_cpsw_xsk_pool_enable(port, pool, qid);
-	if (ret)
-		port->xsk_pool[qid] = NULL;
-	return ret;
+	return pool ? am65_cpsw_xsk_pool_enable(port, pool, qid) :
+		      am65_cpsw_xsk_pool_disable(port, qid);
 }
 
 int rl_am65_cpsw_xsk_wakeup(struct am65_cpsw_common *common, u32 p, u32 qid,
@@ -355,7 +343,8 @@ int rl_am65_cpsw_rx_zc(struct am65_cpsw_rx_flow *flow, int budget)
 		}
 		state_or |= state;
 	}
-	if (state_or & AM65_CPSW_XDP_REDIRECT)
+	if ((state_or & AM65_CPSW_XDP_REDIRECT) &&
+	    !rl_am65_bug(common, RL_V_XDP_NO_FLUSH))
 		rl_xdp_do_flush(common->m);
 	if (flow->tearing_down)
 		return count;

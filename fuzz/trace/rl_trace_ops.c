@@ -124,6 +124,14 @@ static u16 decode_arg(struct rl_bytes *b, const struct rl_am65_cfg *cfg,
 		return (count << 8) | pattern;
 	case RL_A_FLAGS:
 		return 1 + take(b) % 3;
+	case RL_A_TARGET:
+		/*
+		 * An odd byte is the devmap, an even one a socket: the devmap
+		 * is half the redirects (a flat spread gave it 1 in 9), the
+		 * path where a forgotten xdp_do_flush() shows first.
+		 */
+		v = take(b);
+		return v & 1 ? 0 : 1 + (v >> 1) % a->max;
 	default:
 		return take(b) % (rl_arg_max(cfg, a) + 1);
 	}
@@ -217,6 +225,9 @@ int rl_trace_to_bytes(const struct rl_trace *t, u8 *buf, size_t cap,
 			case RL_A_FLAGS:
 				put(buf, cap, &n, v - 1);
 				break;
+			case RL_A_TARGET:
+				put(buf, cap, &n, v ? (v - 1) << 1 : 1);
+				break;
 			default:
 				put(buf, cap, &n, v);
 			}
@@ -245,7 +256,6 @@ void rl_trace_apply(struct rl_world *w, const struct rl_op *op)
 {
 	const u16 *a = op->arg;
 	u8 v[3];
-	u32 i;
 
 	switch (op->code) {
 	case RL_OP_OPEN:
@@ -315,9 +325,8 @@ void rl_trace_apply(struct rl_world *w, const struct rl_op *op)
 		rl_hw_set_tdown_mode(w->m, a[0], a[1]);
 		break;
 	case RL_OP_HW_STEP:
-		for (i = 0; i < a[0]; i++)
-			rl_hw_step(w->m);
-		break;
+		rl_world_hw_step(w, a[0]);
+		return;
 	case RL_OP_FLUSH:
 		rl_xdp_do_flush(w->m);
 		break;

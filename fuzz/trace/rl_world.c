@@ -2,6 +2,11 @@
 /*
  * rl_world.c - operations on the extracted driver, each followed by the
  * global check, so a finding names the step that caused it.
+ *
+ * The world acts only as the kernel core, the network stack, the user or
+ * the hardware would; every driver duty is the driver's.  README.md,
+ * "What the harness does", lists each such action and the actor it stands
+ * for.
  */
 #include "rl_world.h"
 
@@ -50,19 +55,21 @@ void rl_world_check(struct rl_world *w)
 
 void rl_world_teardown(struct rl_world *w)
 {
-	u32 q;
+	u32 q, p;
 
 	/* sockets close first: the core unbinds zero copy before the pool goes */
 	for (q = 0; q < RL_WORLD_SOCKETS; q++)
 		if (w->xsk[q])
 			rl_world_xsk_close(w, q);
+	/* unregister_netdev() closes each port that is up, then remove */
+	for (p = 0; w->common && p < w->common->port_num; p++)
+		rl_world_stop(w, p);
 	if (w->common)
 		rl_am65_cpsw_remove(w->common);
 	w->common = NULL;
-	if (w->target) {
-		rl_xdp_do_flush(w->m);
+	/* the devmap's device goes: a frame still queued there is lost */
+	if (w->target)
 		rl_redirect_target_destroy(w->target);
-	}
 	w->target = NULL;
 }
 
@@ -72,20 +79,64 @@ bool rl_world_finish(struct rl_world *w)
 	return rl_model_final_check(w->m);
 }
 
+/* The net_device of @port, or NULL (a port disabled in the DT has none). */
+static struct rl_netdev *world_ndev(struct rl_world *w, u32 port)
+{
+	struct am65_cpsw_port *p = rl_am65_port(w->common, port);
+
+	return p ? p->ndev : NULL;
+}
+
+/*
+ * dev_open()/dev_close(): the core calls ndo_open only on a device that
+ * is down and sets IFF_UP after it succeeded; ndo_stop only on one that
+ * is up, and IFF_UP is gone afterwards whatever it returned.
+ */
 int rl_world_open(struct rl_world *w, u32 port)
 {
-	int ret = rl_am65_cpsw_ndo_open(w->common, port);
+	struct rl_netdev *nd = world_ndev(w, port);
+	int ret = -ENODEV;
 
+	if (nd && nd->up)
+		ret = 0;
+	else if (nd)
+		ret = rl_am65_cpsw_ndo_open(w->common, port);
+	if (nd && !ret)
+		nd->up = true;
 	rl_world_check(w);
 	return ret;
 }
 
 int rl_world_stop(struct rl_world *w, u32 port)
 {
-	int ret = rl_am65_cpsw_ndo_stop(w->common, port);
+	struct rl_netdev *nd = world_ndev(w, port);
+	int ret = -ENODEV;
 
+	if (nd && !nd->up)
+		ret = 0;
+	else if (nd)
+		ret = rl_am65_cpsw_ndo_stop(w->common, port);
+	if (nd)
+		nd->up = false;
 	rl_world_check(w);
 	return ret;
+}
+
+/*
+ * The kernel's IRQ core: a completion ring the hardware wrote to raises
+ * its flow's or channel's interrupt, and the driver's handler runs.
+ */
+static void world_irqs(struct rl_world *w)
+{
+	struct am65_cpsw_common *c = w->common;
+	u32 i;
+
+	for (i = 0; i < c->rx_ch_num_flows; i++)
+		if (rl_ring_irq_take(c->rx_chns.rx_chn->flows[i].ring))
+			rl_am65_cpsw_rx_irq(c, i);
+	for (i = 0; i < c->tx_ch_num; i++)
+		if (rl_ring_irq_take(c->tx_chns[i].tx_chn->ringtxcq))
+			rl_am65_cpsw_tx_irq(c, i);
 }
 
 u32 rl_world_rx(struct rl_world *w, u32 flow, u32 port, u32 n, u32 len)
@@ -96,7 +147,7 @@ u32 rl_world_rx(struct rl_world *w, u32 flow, u32 port, u32 n, u32 len)
 		done += !rl_hw_rx_packet(w->common->rx_chns.rx_chn, flow,
 					 port + 1, len,
 					 i & 1 ? AM65_CPSW_RX_CSUM_VALID : 0);
-	rl_am65_cpsw_rx_irq(w->common, flow);
+	world_irqs(w);
 	rl_world_check(w);
 	return done;
 }
@@ -144,12 +195,27 @@ u32 rl_world_tx_complete(struct rl_world *w, u32 chn, u32 k)
 {
 	u32 n = rl_hw_tx_complete(w->common->tx_chns[chn].tx_chn, k);
 
-	if (n)
-		rl_am65_cpsw_tx_irq(w->common, chn);
+	world_irqs(w);
 	rl_world_check(w);
 	return n;
 }
 
+void rl_world_hw_step(struct rl_world *w, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		rl_hw_step(w->m);
+	world_irqs(w);
+	rl_world_check(w);
+}
+
+/*
+ * The hardware sends what is queued and the softirq polls every NAPI that
+ * is scheduled, until neither has anything left.  Only interrupts (and
+ * what the driver schedules itself) schedule a NAPI: a queue waiting for
+ * a wakeup from the user stays waiting.
+ */
 void rl_world_settle(struct rl_world *w)
 {
 	struct am65_cpsw_common *c = w->common;
@@ -158,16 +224,16 @@ void rl_world_settle(struct rl_world *w)
 
 	while (busy && rounds++ < 64) {
 		busy = false;
-		for (i = 0; i < c->rx_ch_num_flows; i++) {
-			rl_am65_cpsw_rx_irq(c, i);
-			busy |= world_poll_rx(w, i, AM65_CPSW_NAPI_WEIGHT) > 0;
-		}
-		for (i = 0; i < c->tx_ch_num; i++) {
+		for (i = 0; i < c->tx_ch_num; i++)
 			busy |= rl_hw_tx_complete(c->tx_chns[i].tx_chn, 64) > 0;
-			rl_am65_cpsw_tx_irq(c, i);
-			busy |= world_poll_tx(w, i, AM65_CPSW_NAPI_WEIGHT) > 0;
+		world_irqs(w);
+		for (i = 0; i < c->rx_ch_num_flows; i++)
+			busy |= world_poll_rx(w, i, AM65_CPSW_NAPI_WEIGHT) >= 0;
+		for (i = 0; i < c->tx_ch_num; i++) {
+			busy |= world_poll_tx(w, i, AM65_CPSW_NAPI_WEIGHT) >= 0;
 			/* zero-copy TX queues more from the completion NAPI */
 			busy |= c->tx_chns[i].tx_chn->enabled &&
+				!c->tx_chns[i].tx_chn->tdown.stopped &&
 				rl_ring_occ(c->tx_chns[i].tx_chn->ring) > 0;
 		}
 	}
@@ -252,29 +318,54 @@ static int world_xsk_socket(struct rl_world *w, u32 qid)
 	return w->xsk_target[qid] ? 0 : -ENOMEM;
 }
 
+/*
+ * bind(): xp_assign_dev() registers the pool at the queue, then asks the
+ * driver (ndo_bpf XDP_SETUP_XSK_POOL); a refusal unregisters it again.
+ */
 int rl_world_xsk_bind(struct rl_world *w, u32 port, u32 qid)
 {
+	struct rl_netdev *nd = world_ndev(w, port);
 	int ret = world_xsk_socket(w, qid);
 
 	if (ret)
 		return ret;
-	ret = rl_am65_cpsw_xsk_setup_pool(w->common, port, w->xsk[qid], qid);
-	if (!ret)
-		w->xsk_port[qid] = port + 1;
+	if (!nd || w->xsk_port[qid])
+		return -EINVAL;
+	ret = rl_xsk_reg_pool_at_qid(nd, w->xsk[qid], qid);
+	if (!ret) {
+		ret = rl_am65_cpsw_xsk_setup_pool(w->common, port, w->xsk[qid],
+						  qid);
+		if (ret)
+			rl_xsk_clear_pool_at_qid(nd, qid);
+		else
+			w->xsk_port[qid] = port + 1;
+	}
 	rl_world_check(w);
 	return ret;
 }
 
+/*
+ * The socket's last reference goes: xp_clear_dev() asks the driver to
+ * stop zero copy (xp_disable_drv_zc) and unregisters the pool whatever
+ * the driver said - a refusal is the core's WARN "Failed to disable
+ * zero-copy!".
+ */
 int rl_world_xsk_unbind(struct rl_world *w, u32 qid)
 {
+	struct rl_netdev *nd;
 	int ret;
 
 	if (qid >= RL_WORLD_SOCKETS || !w->xsk_port[qid])
 		return -EINVAL;
+	nd = world_ndev(w, w->xsk_port[qid] - 1);
 	ret = rl_am65_cpsw_xsk_setup_pool(w->common, w->xsk_port[qid] - 1,
 					  NULL, qid);
-	if (!ret)
-		w->xsk_port[qid] = 0;
+	if (ret)
+		rl_ledger_report_count(w->m->ledger, RL_F_XSK, RL_OBJ_XSK, qid,
+				       0, (u32)-ret,
+				       "xp_disable_drv_zc: Failed to disable zero-copy! (the driver refused)");
+	rl_xsk_clear_pool_at_qid(nd, qid);
+	w->xsk_port[qid] = 0;
 	rl_world_check(w);
 	return ret;
 }
@@ -283,10 +374,6 @@ void rl_world_xsk_close(struct rl_world *w, u32 qid)
 {
 	if (w->xsk_port[qid] && w->common)
 		rl_world_xsk_unbind(w, qid);
-	/* the core forgets the pool even when the driver refused */
-	if (w->common && w->xsk_port[qid])
-		w->common->ports[w->xsk_port[qid] - 1].xsk_pool[qid] = NULL;
-	w->xsk_port[qid] = 0;
 	if (w->xsk_target[qid])
 		rl_redirect_target_destroy(w->xsk_target[qid]);
 	w->xsk_target[qid] = NULL;
@@ -315,6 +402,7 @@ u32 rl_world_xsk_reap(struct rl_world *w, u32 qid, u32 n)
 	return qid < RL_WORLD_SOCKETS && w->xsk[qid] ? rl_xsk_user_reap_comp(w->xsk[qid], n) : 0;
 }
 
+/* sendto()/poll() on the socket: xsk_wakeup() -> ndo_xsk_wakeup */
 int rl_world_xsk_wakeup(struct rl_world *w, u32 qid, u32 flags)
 {
 	int ret;

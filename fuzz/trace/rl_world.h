@@ -53,7 +53,12 @@ int rl_world_poll_rx(struct rl_world *w, u32 flow, int budget);
 int rl_world_poll_tx(struct rl_world *w, u32 chn, int budget);
 /* The hardware sends up to @k packets of @chn; the IRQ fires. */
 u32 rl_world_tx_complete(struct rl_world *w, u32 chn, u32 k);
-/* Poll every RX flow and TX channel until nothing is left to do. */
+/* @n hardware steps (late teardown markers land); IRQs delivered. */
+void rl_world_hw_step(struct rl_world *w, u32 n);
+/*
+ * The hardware sends what is queued and every scheduled NAPI is polled,
+ * until nothing is left to do.
+ */
 void rl_world_settle(struct rl_world *w);
 int rl_world_xmit(struct rl_world *w, u32 port, u32 queue, u32 len,
 		  u32 nr_frags, bool csum);

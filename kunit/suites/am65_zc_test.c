@@ -55,6 +55,31 @@ static void am65_zc_enable_disable_cycles(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
 
+/*
+ * The core unbinds the pool whatever the driver says; a driver that
+ * refuses is the core's WARN "Failed to disable zero-copy!".
+ */
+static void am65_zc_disable_refused_is_a_finding(struct kunit *test)
+{
+	struct am65_bed *b = am65_bed_start(test, NULL);
+
+	KUNIT_EXPECT_EQ(test, am65_bed_xsk_bind(b, 0, 0), 0);
+	/* the driver now believes port 2 owns the queue: it refuses */
+	b->common->xsk_port_id[0] = 2;
+	RL_EXPECT_FINDING(b->ctx, RL_F_XSK,
+			  KUNIT_EXPECT_EQ(test, am65_bed_xsk_unbind(b, 0), -EINVAL));
+	KUNIT_EXPECT_NULL(test, rl_xsk_get_pool_from_qid(b->common->ports[0].ndev,
+							 0));
+	/* put the driver right and let it undo its mapping */
+	b->common->xsk_port_id[0] = 1;
+	rl_xsk_reg_pool_at_qid(b->common->ports[0].ndev, b->w.xsk[0], 0);
+	KUNIT_EXPECT_EQ(test, rl_am65_cpsw_xsk_setup_pool(b->common, 0, NULL, 0),
+			0);
+	rl_xsk_clear_pool_at_qid(b->common->ports[0].ndev, 0);
+	am65_bed_xsk_close(b, 0);
+	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
+}
+
 static void am65_zc_error_cases(struct kunit *test)
 {
 	struct am65_bed *b = am65_bed_start(test, NULL);
@@ -340,6 +365,7 @@ static struct kunit_case am65_zc_cases[] = {
 	KUNIT_CASE(am65_zc_tx_progress_check_fires),
 	KUNIT_CASE(am65_zc_enable_disable_cycles),
 	KUNIT_CASE(am65_zc_error_cases),
+	KUNIT_CASE(am65_zc_disable_refused_is_a_finding),
 	KUNIT_CASE_PARAM(am65_zc_fill_ring_states, fill_gen_params),
 	KUNIT_CASE(am65_zc_user_not_consuming_rx),
 	KUNIT_CASE(am65_zc_user_not_reaping_completions),
