@@ -22,7 +22,7 @@ HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Wno-unused-parameter -Werror \
 HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: bench bench-selftest help deps check prove prove-check host-check host-shim-selftest kunit kunit-arm64 lava-check module module-uml lint clean bench-check bench-kunit variants \
+.PHONY: crash-selftest bench bench-selftest help deps check prove prove-check host-check host-shim-selftest kunit kunit-arm64 lava-check module module-uml lint clean bench-check bench-kunit variants \
 	fuzz fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz ossfuzz-build coverage
 
 help: ## this list
@@ -77,7 +77,7 @@ host-check: host-shim-selftest $(BUILD)/variants $(BUILD)/gcc/kunit_host $(BUILD
 	done
 	@bash kunit/kernel/digest-selftest.sh $(BUILD)/gcc/ktap.log $(BUILD)/clang/ktap.log
 
-check: deps lint host-check lava-check regressions bench-selftest fuzz-smoke ossfuzz-build prove-check kunit ## everything: lint, host suites, LAVA files, regressions, fuzz smoke, proofs both ways, UML+KASAN
+check: deps lint host-check lava-check regressions crash-selftest bench-selftest fuzz-smoke ossfuzz-build prove-check kunit ## everything: lint, host suites, LAVA files, regressions, fuzz smoke, proofs both ways, UML+KASAN
 	@echo "make check: all passed"
 
 KDIR ?=
@@ -128,7 +128,8 @@ FUZZ_TIME ?= 60
 VARIANT   ?=
 FZ        := $(BUILD)/fuzz
 FUZZ_CORE := $(MODEL_SRCS) $(DRIVER_SRCS) $(TRACE_SRCS) fuzz/harness/rl_run.c
-FUZZ_INC  := -Imodel -Idriver/am65-cpsw -Ifuzz/trace -Ifuzz/harness
+# RL_ASAN_POISON: freed model memory is also poisoned for ASan (rl_compat.h)
+FUZZ_INC  := -Imodel -Idriver/am65-cpsw -Ifuzz/trace -Ifuzz/harness -DRL_ASAN_POISON
 FUZZ_DEPS := $(FUZZ_CORE) fuzz/oracle-nocov.txt $(wildcard model/*.h driver/*/*.h fuzz/trace/*.h fuzz/harness/*.h)
 LF_FLAGS  := -std=gnu11 -g -O1 -fno-omit-frame-pointer -Wno-unused-parameter \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
@@ -151,9 +152,15 @@ $(FZ)/am65_plain: fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c $(FUZZ
 	@mkdir -p $(@D)
 	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c $(FUZZ_CORE)
 
-$(FZ)/rl_replay: fuzz/harness/replay_main.c fuzz/harness/rl_file.c $(FUZZ_DEPS)
+$(FZ)/rl_replay: fuzz/harness/replay_main.c fuzz/harness/rl_file.c fuzz/harness/rl_crash.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ fuzz/harness/replay_main.c fuzz/harness/rl_file.c $(FUZZ_CORE)
+	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ fuzz/harness/replay_main.c fuzz/harness/rl_file.c fuzz/harness/rl_crash.c $(FUZZ_CORE)
+
+# the replay tool without sanitizers: a crash is a bare signal (crash-selftest)
+$(FZ)/rl_replay_nosan: fuzz/harness/replay_main.c fuzz/harness/rl_file.c fuzz/harness/rl_crash.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	gcc -std=gnu11 -g -O1 -Wall -Wextra -Wno-unused-parameter -Werror $(FUZZ_INC) -o $@ \
+		fuzz/harness/replay_main.c fuzz/harness/rl_file.c fuzz/harness/rl_crash.c $(FUZZ_CORE)
 
 $(FZ)/rl_trace_conv: fuzz/harness/trace_conv.c fuzz/harness/rl_file.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
@@ -192,6 +199,9 @@ prove-check: deps ## proofs both ways: patched driver proves, each leak variant 
 
 regressions: $(FZ)/rl_replay $(FZ)/rl_trace_conv $(FZ)/am65_plain $(BUILD)/variants ## replay fuzz/regressions (expected findings) and the corpus
 	@bash fuzz/check-regressions.sh "$(FZ)"
+
+crash-selftest: fuzz-build $(FZ)/rl_replay_nosan ## a driver crash becomes a CRASH finding: minimised, expect CRASH, replayed
+	@bash fuzz/crash-selftest.sh "$(FZ)"
 
 fuzz-smoke: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog ## a few seconds of each engine on the patched driver, and the parser fuzzer
 	@bash fuzz/run-libfuzzer.sh "$(FZ)" 5 "" smoke

@@ -12,7 +12,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 cd "$src"
-inc=(-Imodel -Idriver/am65-cpsw -Ifuzz/trace -Ifuzz/harness)
+inc=(-Imodel -Idriver/am65-cpsw -Ifuzz/trace -Ifuzz/harness -DRL_ASAN_POISON)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 objs=()

@@ -14,9 +14,9 @@ shopt -s nullglob
 traces=(fuzz/regressions/*.trace)
 corpus=(fuzz/corpus/am65/*)
 [ ${#traces[@]} -gt 0 ] || { echo "regressions: no trace in fuzz/regressions/" >&2; exit 1; }
-"$fz/rl_replay" -q "${traces[@]}" > "$fz/regressions.log" ||
+"$fz/rl_replay" -q "${traces[@]}" > "$fz/regressions.log" 2>&1 ||
 	{ grep -B1 'NOT as expected\|expected a' "$fz/regressions.log" >&2; exit 1; }
-"$fz/rl_replay" -q -patched "${traces[@]}" > "$fz/regressions-patched.log" ||
+"$fz/rl_replay" -q -patched "${traces[@]}" > "$fz/regressions-patched.log" 2>&1 ||
 	{ grep 'NOT as expected' "$fz/regressions-patched.log" >&2; exit 1; }
 variants=$(dirname "$fz")/variants
 for t in "${traces[@]}"; do

@@ -42,7 +42,8 @@ static enum state classify(struct rl_world *w)
 
 static void count(struct rl_run *r, struct rl_world *w, const struct rl_op *op)
 {
-	matrix[classify(w)][op->code]++;
+	if (op)
+		matrix[classify(w)][op->code]++;
 }
 
 int main(int argc, char **argv)

@@ -109,6 +109,8 @@ bool rl_run_trace(struct rl_run *r, const struct rl_trace *t)
 			print_deltas(m->ledger, before);
 		}
 	}
+	if (r->before_op)
+		r->before_op(r, &w, NULL);
 	rl_world_finish(&w);
 	r->digest = rl_trace_digest_fold(r->digest, rl_model_digest(m));
 	rl_model_destroy(m);

@@ -19,7 +19,10 @@ struct rl_run {
 	u32 first_op;
 	bool digest_steps;	/* fold the ledger digest of every step */
 	u64 digest;		/* digest of the run (every step if asked) */
-	/* called before each operation (coverage matrix); may be NULL */
+	/*
+	 * Called before each operation (coverage matrix, crash watch) and,
+	 * with @op NULL, before remove and the end-of-run oracle; may be NULL.
+	 */
 	void (*before_op)(struct rl_run *r, struct rl_world *w,
 			  const struct rl_op *op);
 	void *ctx;

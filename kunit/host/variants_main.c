@@ -73,5 +73,8 @@ int main(int argc, char **argv)
 		print_kinds(rl_am65_variants[i].caught_as, ", ");
 		printf("\n");
 	}
+	printf("\nfinding kinds a bug can be caught as: ");
+	print_kinds(~0U & ~1U, ", ");
+	printf("\n(CRASH: a sanitizer report or a signal in the run - an oops on hardware)\n");
 	return 0;
 }
