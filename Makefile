@@ -22,15 +22,18 @@ HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Wno-unused-parameter -Werror \
 HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: crash-selftest bench bench-selftest help deps check prove prove-check host-check host-shim-selftest kunit kunit-arm64 lava-check module module-uml lint clean bench-check bench-kunit variants \
+.PHONY: cli-selftest trace-headers corpus docs docs-check findings crash-selftest bench bench-selftest help deps check prove prove-check host-check host-shim-selftest kunit kunit-arm64 lava-check module module-uml lint clean bench-check bench-kunit variants \
 	fuzz fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz ossfuzz-build coverage
 
 help: ## this list
 	@grep -hE '^[a-z][a-z0-9_-]*:.*## ' $(MAKEFILE_LIST) | \
 		awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
-deps: ## install missing Debian packages (apt-get, only when missing)
-	@bash .ci/deps
+deps: ## install missing Debian packages (apt-get, only when missing); deps-GROUP for one purpose
+	@bash .ci/deps all
+
+deps-%:
+	@bash .ci/deps $*
 
 # --- the regression traces as KUnit cases (kunit/suites/trace_replay_test.c)
 # Regenerated every build, replaced only when its text changes: a trace
@@ -77,29 +80,28 @@ host-check: host-shim-selftest $(BUILD)/variants $(BUILD)/gcc/kunit_host $(BUILD
 	done
 	@bash kunit/kernel/digest-selftest.sh $(BUILD)/gcc/ktap.log $(BUILD)/clang/ktap.log
 
-check: deps lint host-check lava-check regressions crash-selftest bench-selftest fuzz-smoke ossfuzz-build prove-check kunit ## everything: lint, host suites, LAVA files, regressions, fuzz smoke, proofs both ways, UML+KASAN
+check: deps lint host-check lava-check regressions crash-selftest cli-selftest docs-check bench-selftest fuzz-smoke ossfuzz-build prove-check kunit ## everything: lint, host suites, LAVA files, regressions, fuzz smoke, proofs both ways, UML+KASAN
 	@echo "make check: all passed"
 
 KDIR ?=
 module: ## ringledger_kunit.ko out of tree: KDIR=<built kernel> [ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-]
-	@[ -n "$(KDIR)" ] || { echo "module: set KDIR=<configured and built kernel> (make kunit-arm64 leaves one in $(KBUILD_ARM64))" >&2; exit 2; }
 	@bash kunit/kernel/build-module.sh "$(KDIR)" "$(BUILD)/module$(if $(ARCH),-$(ARCH))" "$(ARCH)" "$(CROSS_COMPILE)"
 
-module-uml: deps ## the module built out of tree, loaded and run in a UML kernel with modules (hostfs root)
+module-uml: deps-kernel ## the module built out of tree, loaded and run in a UML kernel with modules (hostfs root)
 	@bash kunit/kernel/run-module-uml.sh "$(KSRC)" "$(CACHE)/build-uml-modules" "$(BUILD)/module-uml"
 
 lava-check: host-check ## LAVA test definition + job YAML, KTAP -> LAVA results on the host suites
 	@bash kunit/lava/check.sh $(BUILD)/gcc/ktap.log
 
-kunit: deps host-check ## the same suites in-kernel: UML with KASAN (kunit.py); digests = host
+kunit: deps-kernel host-check ## the same suites in-kernel: UML with KASAN (kunit.py); digests = host
 	@bash kunit/kernel/run-kunit.sh "$(KSRC)" "$(KBUILD_UML)" "$(KJOBS)" um
 	@python3 kunit/kernel/compare-digests.py $(BUILD)/gcc/ktap.log "$(KBUILD_UML)/test.log"
 
-kunit-arm64: deps host-check ## the suites in-kernel on qemu arm64 with KASAN; digests = host
+kunit-arm64: deps-arm64 host-check ## the suites in-kernel on qemu arm64 with KASAN; digests = host
 	@bash kunit/kernel/run-kunit.sh "$(KSRC)" "$(KBUILD_ARM64)" "$(KJOBS)" arm64
 	@python3 kunit/kernel/compare-digests.py $(BUILD)/gcc/ktap.log "$(KBUILD_ARM64)/test.log"
 
-lint: deps ## checkpatch.pl on kernel-side C; no #if outside the compat header
+lint: deps-ksrc ## checkpatch.pl on kernel-side C; no #if outside the compat header
 	@bash .ci/lint "$(KSRC)"
 
 clean: ## remove build outputs in the clone (caches stay)
@@ -113,7 +115,7 @@ $(BUILD)/variants: kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variant
 variants: $(BUILD)/variants ## the catalogue of re-injectable bugs (VARIANT=name checks a name)
 	@$(BUILD)/variants $(VARIANT)
 
-bench-kunit: deps ## benchmark: cold and warm in-kernel runs (ARCHS="arm64 um"), fresh build dirs
+bench-kunit: deps-kernel deps-arm64 ## benchmark: cold and warm in-kernel runs (ARCHS="arm64 um"), fresh build dirs
 	@bash kunit/kernel/bench-kunit.sh "$(KSRC)" "$(CACHE)" "$(KJOBS)" $(ARCHS)
 
 bench-check: ## benchmark: cost of the per-step ledger check (plain -O2 and ASan+UBSan)
@@ -124,10 +126,11 @@ bench-check: ## benchmark: cost of the per-step ledger check (plain -O2 and ASan
 	@echo "-- clang -O2 ASan+UBSan"; ASAN_OPTIONS=detect_leaks=0 $(BUILD)/bench_check_san
 
 # --- fuzzing ------------------------------------------------------------------
+DOCS      := $(sort README.md $(wildcard */README.md */*/README.md))
 FUZZ_TIME ?= 60
 VARIANT   ?=
 FZ        := $(BUILD)/fuzz
-FUZZ_CORE := $(MODEL_SRCS) $(DRIVER_SRCS) $(TRACE_SRCS) fuzz/harness/rl_run.c
+FUZZ_CORE := $(MODEL_SRCS) $(DRIVER_SRCS) $(TRACE_SRCS) fuzz/harness/rl_run.c fuzz/harness/rl_explain.c
 # RL_ASAN_POISON: freed model memory is also poisoned for ASan (rl_compat.h)
 FUZZ_INC  := -Imodel -Idriver/am65-cpsw -Ifuzz/trace -Ifuzz/harness -DRL_ASAN_POISON
 FUZZ_DEPS := $(FUZZ_CORE) fuzz/oracle-nocov.txt $(wildcard model/*.h driver/*/*.h fuzz/trace/*.h fuzz/harness/*.h)
@@ -148,9 +151,9 @@ $(FZ)/empty_libfuzzer: fuzz/harness/empty_target.c
 	clang $(LF_FLAGS) -o $@ $<
 
 # plain build of the fuzz target: no engine, runs input files once
-$(FZ)/am65_plain: fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c $(FUZZ_DEPS)
+$(FZ)/am65_plain: fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c fuzz/harness/rl_file.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c $(FUZZ_CORE)
+	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c fuzz/harness/rl_file.c $(FUZZ_CORE)
 
 $(FZ)/rl_replay: fuzz/harness/replay_main.c fuzz/harness/rl_file.c fuzz/harness/rl_crash.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
@@ -179,46 +182,64 @@ $(FZ)/am65_afl_cmplog: fuzz/harness/fuzz_am65.c $(FUZZ_DEPS)
 	AFL_QUIET=1 $(AFL_DENY) AFL_LLVM_CMPLOG=1 afl-clang-fast $(AFL_FLAGS) -o $@ fuzz/harness/fuzz_am65.c $(FUZZ_CORE)
 
 JOBS ?= 1
-fuzz-afl: deps fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog ## the same with AFL++ (JOBS=n: main + n-1 secondaries)
-	@bash fuzz/run-afl.sh "$(FZ)" "$(FUZZ_TIME)" "$(VARIANT)" "$(JOBS)"
+FUZZ_PY := python3 fuzz/fuzz.py --build $(BUILD)
+fuzz-afl: deps-afl fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog ## the same with AFL++ (JOBS=n: main + n-1 secondaries)
+	@$(FUZZ_PY) afl --time $(FUZZ_TIME) --variant "$(VARIANT)" --jobs $(JOBS)
 
 fuzz-build: $(FZ)/am65_libfuzzer $(FZ)/parser_libfuzzer $(FZ)/am65_plain $(FZ)/rl_replay $(FZ)/rl_trace_conv $(BUILD)/variants
 
-fuzz: deps fuzz-build ## THE MAIN JOB: libFuzzer on the driver for FUZZ_TIME s (VARIANT=name hunts a bug)
-	@bash fuzz/run-libfuzzer.sh "$(FZ)" "$(FUZZ_TIME)" "$(VARIANT)"
+fuzz: deps-fuzz fuzz-build ## THE MAIN JOB: libFuzzer on the driver for FUZZ_TIME s (VARIANT=name hunts a bug)
+	@$(FUZZ_PY) libfuzzer --time $(FUZZ_TIME) --variant "$(VARIANT)"
 
-replay: $(FZ)/rl_replay ## replay TRACE=file (*.trace or fuzz bytes), step by step with ledger deltas
-	@test -n "$(TRACE)" || { echo "make replay: TRACE=file is required" >&2; exit 2; }
-	@RINGLEDGER_VARIANT="$(VARIANT)" $(FZ)/rl_replay $(TRACE)
+findings: ## every finding the fuzz runs kept (build/fuzz/findings), with its replay command
+	@$(FUZZ_PY) findings
 
-prove: deps ## Frama-C WP proofs, dashboard in proofs/results/ (VARIANT=name re-injects a bug: must fail)
+replay: $(FZ)/rl_replay ## replay TRACE=file step by step (VARIANT=patched|name overrides the trace's variant)
+	@$(FZ)/rl_replay $(if $(VARIANT),--variant "$(VARIANT)") "$(TRACE)"
+
+prove: deps-proofs ## Frama-C WP proofs, dashboard in proofs/results/ (VARIANT=name re-injects a bug: must fail)
 	@VARIANT=$(VARIANT) bash proofs/prove.sh
 
-prove-check: deps ## proofs both ways: patched driver proves, each leak variant breaks its theorem
+prove-check: deps-proofs ## proofs both ways: patched driver proves, each leak variant breaks its theorem
 	@bash proofs/check.sh
 
 regressions: $(FZ)/rl_replay $(FZ)/rl_trace_conv $(FZ)/am65_plain $(BUILD)/variants ## replay fuzz/regressions (expected findings) and the corpus
 	@bash fuzz/check-regressions.sh "$(FZ)"
 
+trace-headers: $(FZ)/rl_replay ## rewrite the "# finding:" line of each regression trace from the replay
+	@python3 fuzz/trace_headers.py update "$(FZ)" fuzz/regressions/*.trace
+
+corpus: $(FZ)/rl_trace_conv ## regenerate fuzz/corpus/am65: one seed per regression trace
+	@bash fuzz/make-corpus.sh "$(FZ)"
+
+docs: $(BUILD)/variants ## rewrite the generated blocks of the Markdown files from the tools
+	@python3 fuzz/docs.py update --build $(BUILD) $(DOCS)
+
+docs-check: $(BUILD)/variants $(FZ)/rl_replay ## generated blocks current, every marked example runs
+	@python3 fuzz/docs.py check --build $(BUILD) $(DOCS)
+
+cli-selftest: fuzz-build ## every bad argument refused with one line and exit 2; findings survive later runs
+	@bash fuzz/cli-selftest.sh $(BUILD)
+
 crash-selftest: fuzz-build $(FZ)/rl_replay_nosan ## a driver crash becomes a CRASH finding: minimised, expect CRASH, replayed
 	@bash fuzz/crash-selftest.sh "$(FZ)"
 
 fuzz-smoke: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog ## a few seconds of each engine on the patched driver, and the parser fuzzer
-	@bash fuzz/run-libfuzzer.sh "$(FZ)" 5 "" smoke
-	@bash fuzz/run-afl.sh "$(FZ)" 5 "" 1 | grep -E '^== '
+	@$(FUZZ_PY) libfuzzer --time 5 --smoke | grep -E '^(==|   )'
+	@$(FUZZ_PY) afl --time 5 --smoke | grep -E '^(==|   )'
 	@mkdir -p $(FZ)/parser-corpus && $(FZ)/parser_libfuzzer -max_total_time=3 \
 		$(FZ)/parser-corpus fuzz/corpus/parser 2>&1 | grep -E 'Done|ERROR|deadly' | tail -n 1
 
-$(FZ)/am65_cov: fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c $(FUZZ_DEPS)
+$(FZ)/am65_cov: fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c fuzz/harness/rl_file.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	clang -std=gnu11 -g -O1 -Wno-unused-parameter -fprofile-instr-generate -fcoverage-mapping \
-		$(FUZZ_INC) -o $@ fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c $(FUZZ_CORE)
+		$(FUZZ_INC) -o $@ fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c fuzz/harness/rl_file.c $(FUZZ_CORE)
 
 $(FZ)/rl_matrix: fuzz/harness/matrix_main.c fuzz/harness/rl_file.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ fuzz/harness/matrix_main.c fuzz/harness/rl_file.c $(FUZZ_CORE)
 
-coverage: deps $(FZ)/am65_cov $(FZ)/rl_matrix ## llvm-cov HTML of the corpus + the state x operation matrix (text, PNG)
+coverage: deps-fuzz deps-bench $(FZ)/am65_cov $(FZ)/rl_matrix ## llvm-cov HTML of the corpus + the state x operation matrix (text, PNG)
 	@bash fuzz/coverage.sh "$(FZ)"
 
 ossfuzz-build: ## fuzz/build.sh under the OSS-Fuzz contract (CC/CFLAGS/LIB_FUZZING_ENGINE/OUT), then a short run
@@ -232,7 +253,7 @@ CAP      ?= 120
 ENGINES  ?= libfuzzer afl
 VARIANTS ?=
 BENCH_JOBS ?= $(KJOBS)
-bench: deps fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants $(BUILD)/gcc/kunit_host ## time-to-detect per bug per engine (VARIANTS, SEEDS, CAP, ENGINES, QUICK=1, REPORT_ONLY=1, UPDATE_README=1); table, CSV/JSON, plot in bench/results
+bench: deps-bench deps-afl fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants $(BUILD)/gcc/kunit_host ## time-to-detect per bug per engine (VARIANTS, SEEDS, CAP, ENGINES, QUICK=1, REPORT_ONLY=1, UPDATE_README=1); table, CSV/JSON, plot in bench/results
 	@mkdir -p $(BUILD)/bench
 	@$(HOST_SANITIZE_ENV) $(BUILD)/gcc/kunit_host > $(BUILD)/bench/ktap.log || true
 	@python3 fuzz/bench/bench.py --build $(BUILD) --seeds $(SEEDS) --cap $(CAP) --engines "$(ENGINES)" \
@@ -244,3 +265,34 @@ bench-selftest: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variant
 
 bench-fuzz: $(FZ)/am65_libfuzzer $(FZ)/empty_libfuzzer ## exec/s of the harness vs an empty target, same flags
 	@bash fuzz/bench.sh "$(FZ)"
+
+# --- arguments: checked before anything is built or run (after the defaults)
+# $(call rl_number,VAR,MIN,MAX): VAR must be a whole number in [MIN, MAX]
+rl_number = $(if $(shell [[ "$($(1))" =~ ^[0-9]{1,9}$$ ]] && [ "$($(1))" -ge $(2) ] && \
+	[ "$($(1))" -le $(3) ] && echo ok),,$(error $(1)=$(if $($(1)),$($(1)),(empty)): expected a whole number from $(2) to $(3)))
+goals := $(or $(MAKECMDGOALS),help)
+ifneq ($(filter fuzz fuzz-afl,$(goals)),)
+$(call rl_number,FUZZ_TIME,1,604800)
+endif
+ifneq ($(filter fuzz-afl,$(goals)),)
+$(call rl_number,JOBS,1,64)
+endif
+ifneq ($(filter bench,$(goals)),)
+$(call rl_number,SEEDS,1,100)
+$(call rl_number,CAP,1,86400)
+$(call rl_number,BENCH_JOBS,1,64)
+endif
+ifneq ($(filter replay,$(goals)),)
+ifeq ($(strip $(TRACE)),)
+$(error TRACE=file is required: make replay TRACE=fuzz/regressions/rx_tdown_no_drain.trace)
+endif
+ifeq ($(wildcard $(TRACE)),)
+$(error TRACE=$(TRACE): no such file)
+endif
+endif
+ifneq ($(filter module,$(goals)),)
+ifeq ($(wildcard $(KDIR)/Makefile),)
+$(error KDIR=$(or $(KDIR),(empty)): not a kernel build tree (no Makefile there); make kunit-arm64 leaves one in $(KBUILD_ARM64))
+endif
+endif
+

@@ -16,7 +16,7 @@ inc=(-Imodel -Idriver/am65-cpsw -Ifuzz/trace -Ifuzz/harness -DRL_ASAN_POISON)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 objs=()
-for c in model/*.c driver/am65-cpsw/*.c fuzz/trace/*.c fuzz/harness/rl_run.c \
+for c in model/*.c driver/am65-cpsw/*.c fuzz/trace/*.c fuzz/harness/rl_run.c fuzz/harness/rl_explain.c \
 	 fuzz/harness/fuzz_am65.c fuzz/harness/fuzz_trace_parser.c; do
 	o=$work/$(echo "${c%.c}" | tr / _).o
 	# shellcheck disable=SC2086

@@ -5,7 +5,9 @@
 #  2. the patched driver runs every one of them without a finding;
 #  3. every corpus input runs clean through the plain build of the target;
 #  4. text -> bytes -> text is the identity on every corpus input's trace;
-#  5. a trace's expected kind is one its variant is catalogued as caught as.
+#  5. a trace's expected kind is one its variant is catalogued as caught as;
+#  6. each trace's "# finding:" line is what the replay prints now;
+#  7. the committed corpus is the traces, one seed each, up to date.
 set -euo pipefail
 fz=$1
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,6 +27,21 @@ for t in "${traces[@]}"; do
 	[ -n "$v" ] && [ -n "$k" ] || continue
 	"$variants" --caught-as "$v" "$k" ||
 		{ echo "regressions: $t expects $k, not a kind $v is catalogued as caught as (make variants)" >&2; exit 1; }
+done
+python3 fuzz/trace_headers.py check "$fz" "${traces[@]}"
+tmp=$(mktemp -d)
+for t in "${traces[@]}"; do
+	base=$(basename "$t" .trace)
+	seed=fuzz/corpus/am65/$base.bin
+	grep -vE '^(variant|expect) ' "$t" > "$tmp/$base.trace"
+	"$fz/rl_trace_conv" "$tmp/$base.trace" "$tmp/$base.bin"
+	cmp -s "$tmp/$base.bin" "$seed" ||
+		{ echo "regressions: $seed is not $t as fuzz bytes (missing or stale): make corpus" >&2; rm -rf "$tmp"; exit 1; }
+done
+rm -rf "$tmp"
+for s in "${corpus[@]}"; do
+	[ -f "fuzz/regressions/$(basename "$s" .bin).trace" ] ||
+		{ echo "regressions: $s has no trace in fuzz/regressions/ (every seed is a regression trace)" >&2; exit 1; }
 done
 if [ ${#corpus[@]} -gt 0 ]; then
 	"$fz/am65_plain" "${corpus[@]}" > /dev/null

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# make coverage: llvm-cov HTML of the corpus (committed + the last make fuzz
-# work corpus), and the state x operation matrix as text and as a PNG.
+# make coverage: llvm-cov HTML of the corpus (committed + the make fuzz
+# working corpus of the patched driver), and the state x operation matrix
+# as text and as a PNG.
 #   coverage.sh FZ_DIR
 set -euo pipefail
 fz=$1
@@ -10,7 +11,7 @@ out=$fz/coverage
 rm -rf "$out"
 mkdir -p "$out"
 shopt -s nullglob
-inputs=(fuzz/corpus/am65/* "$fz"/work-patched/corpus/*)
+inputs=(fuzz/corpus/am65/* "$fz"/corpus/patched/*)
 [ ${#inputs[@]} -gt 0 ] || { echo "coverage: no corpus input" >&2; exit 1; }
 LLVM_PROFILE_FILE="$out/%p.profraw" "$fz/am65_cov" "${inputs[@]}" > /dev/null
 llvm-profdata-14 merge -sparse "$out"/*.profraw -o "$out/am65.profdata"

@@ -4,7 +4,7 @@
 # XDP_TX lands on a TX channel that was never set up:
 #  1. the fuzz input (the regression trace as bytes, padded) crashes the
 #     libFuzzer target; libFuzzer minimises it as make fuzz does;
-#  2. finding-to-trace.sh turns it into a trace with "expect CRASH";
+#  2. fuzz.py turns it into a trace with "expect CRASH", as make fuzz does;
 #  3. the replay reports it as CRASH at the operation, naming the
 #     sanitizer and the driver function, and the patched driver runs it
 #     clean;
@@ -28,12 +28,13 @@ RINGLEDGER_VARIANT=$v "$fz/am65_libfuzzer" -minimize_crash=1 -runs=3000 \
 	"$(tail -5 "$tmp/min.log")"
 [ "$(stat -c %s "$tmp/min.bin")" -lt "$(stat -c %s "$tmp/in.bin")" ] ||
 	fail "the minimised input is not smaller"
-line=$(bash "$repo/fuzz/finding-to-trace.sh" "$fz" "$tmp/min.bin" "$tmp/min.trace" "$v" "crash-selftest")
+line=$(python3 "$repo/fuzz/fuzz.py" --build "$(dirname "$fz")" trace --variant "$v" \
+	--source crash-selftest "$tmp/min.bin" "$tmp/min.trace")
 grep -qx "variant $v" "$tmp/min.trace" || fail "no variant line in the trace"
 grep -qx "expect CRASH" "$tmp/min.trace" || fail "no 'expect CRASH' in the trace: $line"
 grep -q "CRASH op#[0-9]*: UndefinedBehaviorSanitizer: member access within null pointer" <<<"$line" ||
 	fail "the finding does not name the sanitizer: $line"
-grep -q " in [a-z0-9_]* (driver/am65-cpsw/" <<<"$line" ||
+grep -q " in tx_desc_fill$" <<<"$line" ||
 	fail "the finding does not name the driver function: $line"
 "$fz/rl_replay" -q "$tmp/min.trace" >"$tmp/replay.log" 2>&1 ||
 	fail "the trace does not replay as expected: $(tail -2 "$tmp/replay.log")"

@@ -37,7 +37,7 @@ struct rl_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
 	if (!pool)
 		return NULL;
 	pool->m = m;
-	pool->name = name;
+	snprintf(pool->name, sizeof(pool->name), "%s", name);
 	pool->size = size;
 	pool->desc_size = roundup_pow2(desc_size);
 	pool->block = rl_zalloc((size_t)size * pool->desc_size);

@@ -50,7 +50,7 @@ struct rl_cppi5_desc {
 struct rl_desc_pool {
 	struct rl_obj_hdr hdr;
 	struct rl_model *m;
-	const char *name;
+	char name[16];
 	u32 base;		/* ledger id of descriptor 0 */
 	u32 size;		/* number of descriptors */
 	u32 desc_size;		/* rounded up to a power of two */

@@ -35,7 +35,7 @@ struct rl_ring *rl_ring_create(struct rl_model *m, struct rl_desc_pool *pool,
 	ring->hdr.id = (u32)id;
 	ring->m = m;
 	ring->pool = pool;
-	ring->name = name;
+	snprintf(ring->name, sizeof(ring->name), "%s", name);
 	rl_ring_idx_init(&ring->idx, size, cap - 1);
 	return ring;
 }

@@ -17,7 +17,7 @@ struct rl_ring {
 	struct rl_obj_hdr hdr;	/* hdr.id is the ring id owners name */
 	struct rl_model *m;
 	struct rl_desc_pool *pool;
-	const char *name;
+	char name[32];		/* what the ring is, for people: "rx flow 1 compl" */
 	struct rl_ring_idx idx;	/* size, storage mask, prod/cons counters */
 	u32 ndesc;		/* descriptors held, chains included */
 	/*

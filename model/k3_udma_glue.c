@@ -42,6 +42,7 @@ rl_k3_udma_glue_request_rx_chn(struct rl_model *m, struct rl_desc_pool *pool,
 			       u32 flow_num, u32 ring_size, bool single_fdq)
 {
 	struct rl_k3_udma_glue_rx_channel *chn;
+	char fdq[24], compl[24];
 	u32 f;
 	int id;
 
@@ -55,15 +56,17 @@ rl_k3_udma_glue_request_rx_chn(struct rl_model *m, struct rl_desc_pool *pool,
 	chn->flow_num = flow_num;
 	chn->single_fdq = single_fdq;
 	for (f = 0; f < flow_num; f++) {
+		snprintf(fdq, sizeof(fdq), single_fdq ? "rx shared fdq" :
+			 "rx flow %u fdq", (unsigned int)f);
+		snprintf(compl, sizeof(compl), "rx flow %u compl", (unsigned int)f);
 		/* a shared FDQ holds the free descriptors of every flow */
 		if (!single_fdq || !f)
 			chn->flows[f].fdq = rl_ring_create(m, pool, single_fdq ?
 							   ring_size * flow_num :
-							   ring_size, "rx fdq");
+							   ring_size, fdq);
 		else
 			chn->flows[f].fdq = chn->flows[0].fdq;
-		chn->flows[f].ring = rl_ring_create(m, pool, ring_size,
-						    "rx compl");
+		chn->flows[f].ring = rl_ring_create(m, pool, ring_size, compl);
 		if (!chn->flows[f].fdq || !chn->flows[f].ring)
 			goto fail;
 	}
@@ -176,18 +179,21 @@ void rl_k3_udma_glue_reset_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 }
 
 struct rl_k3_udma_glue_tx_channel *
-rl_k3_udma_glue_request_tx_chn(struct rl_model *m, struct rl_desc_pool *pool,
-			       u32 ring_size)
+rl_k3_udma_glue_request_tx_chn(struct rl_model *m, const char *name,
+			       struct rl_desc_pool *pool, u32 ring_size)
 {
 	struct rl_k3_udma_glue_tx_channel *chn = rl_zalloc(sizeof(*chn));
+	char label[24];
 	int id;
 
 	if (!chn)
 		return NULL;
 	chn->m = m;
 	chn->pool = pool;
-	chn->ring = rl_ring_create(m, pool, ring_size, "tx");
-	chn->ringtxcq = rl_ring_create(m, pool, ring_size, "tx compl");
+	snprintf(label, sizeof(label), "%s submit", name);
+	chn->ring = rl_ring_create(m, pool, ring_size, label);
+	snprintf(label, sizeof(label), "%s compl", name);
+	chn->ringtxcq = rl_ring_create(m, pool, ring_size, label);
 	id = chn->ring && chn->ringtxcq ?
 	     rl_model_register(m, RL_REG_TX_CHN, chn) : -1;
 	if (id < 0) {

@@ -99,10 +99,10 @@ void rl_k3_udma_glue_reset_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 				  void (*cleanup)(void *data,
 						  rl_dma_addr_t desc_dma));
 
-/* k3_udma_glue_request_tx_chn() */
+/* k3_udma_glue_request_tx_chn(): @name as the driver's "tx%d" */
 struct rl_k3_udma_glue_tx_channel *
-rl_k3_udma_glue_request_tx_chn(struct rl_model *m, struct rl_desc_pool *pool,
-			       u32 ring_size);
+rl_k3_udma_glue_request_tx_chn(struct rl_model *m, const char *name,
+			       struct rl_desc_pool *pool, u32 ring_size);
 void rl_k3_udma_glue_release_tx_chn(struct rl_k3_udma_glue_tx_channel *chn);
 bool rl_udma_tx_chn_is_valid(const struct rl_k3_udma_glue_tx_channel *chn);
 int rl_k3_udma_glue_enable_tx_chn(struct rl_k3_udma_glue_tx_channel *chn);

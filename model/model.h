@@ -94,6 +94,12 @@ struct rl_model {
 	u32 cpu;		/* smp_processor_id() of the running context */
 	/* the NAPI whose poll runs now (softirq context), or NULL */
 	struct rl_napi *napi_ctx;
+	/*
+	 * While the core checks what a driver callback left (the NAPI poll
+	 * that just returned), that callback: findings name it although it
+	 * is no longer on the stack.  Diagnostics only.
+	 */
+	const void *blame_fn;
 	u8 tdown_mode;		/* enum rl_tdown_mode: when TDCMs arrive */
 	u32 tdown_delay;	/* hardware steps for RL_TDOWN_AFTER */
 	u32 next_id[RL_REG_NR];	/* stable ids for registered objects */

@@ -271,6 +271,7 @@ bool rl_napi_complete_done(struct rl_napi *napi, int work_done)
  */
 static void napi_after_poll(struct rl_napi *napi, int budget, int work)
 {
+	napi->m->blame_fn = (const void *)napi->poll;
 	rl_xdp_check_flushed(napi->m, napi->hdr.id);
 	if (work > budget)
 		napi_report(napi, "NAPI poll returned more work than its budget");
@@ -278,6 +279,7 @@ static void napi_after_poll(struct rl_napi *napi, int budget, int work)
 		napi_report(napi, "NAPI poll used its whole budget and still completed the NAPI (the core polls it again)");
 	else if (work < budget && napi->scheduled)
 		napi_report(napi, "NAPI poll returned less than its budget without napi_complete_done: the NAPI stays scheduled and is never polled again");
+	napi->m->blame_fn = NULL;
 }
 
 int rl_napi_run(struct rl_napi *napi, int budget, u32 cpu)

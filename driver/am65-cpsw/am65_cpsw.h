@@ -28,6 +28,8 @@
 #define AM65_CPSW_MAX_RX_FLOWS	8
 #define AM65_CPSW_MAX_TX_DESC	500	/* real ring sizes */
 #define AM65_CPSW_MAX_RX_DESC	500
+#define AM65_CPSW_MAX_CPUS	64	/* model limit: CPUs a probe may name */
+#define AM65_CPSW_MAX_TDOWN_WAIT 1000	/* model limit: hardware steps */
 #define AM65_CPSW_NAV_PS_DATA_SIZE 16
 #define AM65_CPSW_NAV_SW_DATA_SIZE 16
 #define AM65_CPSW_MAX_PACKET_SIZE 2024
@@ -148,6 +150,7 @@ struct am65_cpsw_rx_chn {
 struct am65_cpsw_tx_chn {
 	struct am65_cpsw_common *common;
 	u32 id;
+	char tx_chn_name[16];	/* "tx%d": channel and descriptor pool name */
 	struct rl_desc_pool *desc_pool;
 	struct rl_k3_udma_glue_tx_channel *tx_chn;
 	struct rl_napi napi_tx;

@@ -30,7 +30,9 @@ static bool cfg_is_valid(const struct rl_am65_cfg *cfg)
 	       cfg->tx_chans >= 1 && cfg->tx_chans <= AM65_CPSW_MAX_QUEUES &&
 	       cfg->rx_descs >= 1 && cfg->rx_descs <= AM65_CPSW_MAX_RX_DESC &&
 	       cfg->tx_descs >= 2 && cfg->tx_descs <= AM65_CPSW_MAX_TX_DESC &&
-	       cfg->nr_cpus >= 1 && cfg->variants < BIT(RL_V_NR);
+	       cfg->nr_cpus >= 1 && cfg->nr_cpus <= AM65_CPSW_MAX_CPUS &&
+	       cfg->tdown_wait <= AM65_CPSW_MAX_TDOWN_WAIT &&
+	       cfg->variants < BIT(RL_V_NR);
 }
 
 struct am65_cpsw_port *rl_am65_port(struct am65_cpsw_common *common, u32 port)
@@ -52,14 +54,18 @@ static int am65_cpsw_init_chns(struct am65_cpsw_common *common)
 
 		tx_chn->common = common;
 		tx_chn->id = i;
+		snprintf(tx_chn->tx_chn_name, sizeof(tx_chn->tx_chn_name), "tx%u",
+			 (unsigned int)i);
 		tx_chn->descs_num = common->cfg.tx_descs;
 		tx_chn->desc_pool = rl_k3_cppi_desc_pool_create_name(m,
 					tx_chn->descs_num,
-					sizeof(struct rl_cppi5_desc), "tx");
+					sizeof(struct rl_cppi5_desc),
+					tx_chn->tx_chn_name);
 		if (!tx_chn->desc_pool)
 			return -ENOMEM;
 		tx_chn->tx_chn = rl_k3_udma_glue_request_tx_chn(m,
-					tx_chn->desc_pool, tx_chn->descs_num);
+					tx_chn->tx_chn_name, tx_chn->desc_pool,
+					tx_chn->descs_num);
 		if (!tx_chn->tx_chn)
 			return -ENODEV;
 		rl_netif_napi_add(m, &tx_chn->napi_tx, rl_am65_cpsw_tx_poll);

@@ -159,7 +159,11 @@ def check_tools(args, engines):
 
 def run_all(args, fz, variants, engines, catalogue):
     """Every (variant, engine, seed), JOBS at a time, in a stable order."""
-    work = os.path.join(args.build, "bench")
+    # each bench keeps its own runs (the inputs found): build/bench/NNNN/
+    base = os.path.join(args.build, "bench")
+    os.makedirs(base, exist_ok=True)
+    nums = [int(d) for d in os.listdir(base) if d.isdigit()]
+    work = os.path.join(base, "%04d" % (max(nums, default=0) + 1))
     jobs = [(v, e, s) for v in variants for e in engines for s in range(1, args.seeds + 1)]
     print("== bench: %d variant(s) x %s x %d seed(s), cap %d s, %d at a time: %d runs"
           % (len(variants), "+".join(eng.ENGINE_TITLES[e] for e in engines),
@@ -261,6 +265,12 @@ def main():
     proofs = proof_verdicts(args.units, args.proof_results)
     rows = report.summarise(runs, variants, engines, catalogue, kunit, proofs)
     report.write_files(args.out, runs, rows, meta)
+    if not args.report_only:
+        # the latest results are in --out; every bench's stay in history/
+        hist = os.path.join(args.out, "history")
+        os.makedirs(hist, exist_ok=True)
+        shutil.copy(os.path.join(args.out, "bench.json"), os.path.join(
+            hist, "%s-%s.json" % (meta["date"].replace(":", ""), meta["commit"] or "nocommit")))
     images = report.plot(args.out, runs, variants, engines, args.cap)
     print()
     print(report.text_table(rows, engines))

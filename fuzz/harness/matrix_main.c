@@ -60,9 +60,8 @@ int main(int argc, char **argv)
 	}
 	for (i = 2; i < argc; i++) {
 		struct rl_run r = { .before_op = count };
-		bool is_text;
 
-		rl_file_load(argv[i], &t, &is_text);
+		rl_file_load(argv[i], &t, RL_FORM_AUTO);
 		t.cfg.variants = 0;
 		t.has_expect = false;
 		rl_run_trace(&r, &t);

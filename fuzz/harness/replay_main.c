@@ -1,21 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * replay_main.c - run traces (text *.trace or fuzz bytes) on the extracted
- * driver and print every step with its ledger deltas.
- *
- *   rl_replay [-q] [-patched] FILE...
- *
- * The variant comes from the trace's "variant" lines, else from
- * RINGLEDGER_VARIANT.  A trace with "expect KIND" must produce a finding of
- * that kind first; any other trace must produce none.  Each trace runs in
- * a child process, so that a sanitizer report or a signal is a finding of
- * kind CRASH (rl_crash.c).  Exit 0 when every file met its expectation, 1
- * when one did not, 2 on bad input.  With -patched, variant and expect
- * lines are ignored: the patched driver must run every trace without a
- * finding.
+ * replay_main.c - run traces on the extracted driver, step by step.
+ * `rl_replay --help` says how.  Each trace runs in a child process, so
+ * that a sanitizer report or a signal is a finding of kind CRASH
+ * (rl_crash.c).
  */
 #include "rl_crash.h"
 #include "rl_file.h"
+
+static const char usage[] =
+"usage: rl_replay [-q] [--variant NAMES|patched] [--patched] [--text|--bytes] FILE...\n"
+"\n"
+"Runs each trace (text, or the fuzz bytes a fuzzer saved: told apart by\n"
+"content, or by --text / --bytes) on the extracted driver and prints\n"
+"every operation with the objects it moved, then the findings.\n"
+"\n"
+"  -q               one line per trace: its verdict and first finding\n"
+"  --variant NAMES  run with these bugs put back (comma separated, see\n"
+"                   make variants); \"patched\" runs the patched driver.\n"
+"                   It replaces the trace's own variant lines, and the\n"
+"                   trace's expect line is set aside: the run passes when\n"
+"                   it has no finding.\n"
+"  --patched        the same as --variant patched\n"
+"\n"
+"Without --variant the trace's variant lines apply, else the variants in\n"
+"RINGLEDGER_VARIANT (what the fuzz targets read).  A trace with\n"
+"\"expect KIND\" passes when its first finding is of that kind; any other\n"
+"when it has none.  Exit 0 when every trace passed, 1 when one did not,\n"
+"2 on bad input.\n";
 
 static bool replay_one(const char *path, struct rl_trace *t, bool quiet)
 {
@@ -45,10 +57,11 @@ static bool replay_one(const char *path, struct rl_trace *t, bool quiet)
 			ok = !r.findings;
 		if (r.findings)
 			rl_finding_format(&r.first, line, sizeof(line));
-		printf("%s: %s; %u finding(s)%s%s; digest %016llx\n", path,
+		printf("%s: %s; %u finding(s)%s%s%s; digest %016llx\n", path,
 		       ok ? "as expected" : "NOT as expected",
 		       (unsigned int)r.findings, r.findings ? ", first: " : "",
-		       r.findings ? line : "", (unsigned long long)r.digest);
+		       r.findings ? line : "", r.findings ? r.first_where : "",
+		       (unsigned long long)r.digest);
 	}
 	if (t->has_expect && !ok)
 		printf("%s: expected a %s finding\n", path,
@@ -56,37 +69,114 @@ static bool replay_one(const char *path, struct rl_trace *t, bool quiet)
 	return ok;
 }
 
+/* "a,b" or "patched" -> variant mask; exit 2 on an unknown name. */
+static u32 parse_variants(const char *list)
+{
+	char buf[256], *tok, *save = NULL;
+	u32 mask = 0;
+
+	if (!strcmp(list, "patched"))
+		return 0;
+	if (strlen(list) >= sizeof(buf)) {
+		fprintf(stderr, "ringledger: --variant: list too long\n");
+		exit(2);
+	}
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		int v = rl_am65_variant_by_name(tok);
+
+		if (v < 0) {
+			fprintf(stderr, "ringledger: unknown variant '%s' (make variants lists them)\n",
+				tok);
+			exit(2);
+		}
+		mask |= BIT(v);
+	}
+	if (!mask) {
+		fprintf(stderr, "ringledger: --variant: no variant named\n");
+		exit(2);
+	}
+	return mask;
+}
+
+static void say_variants(const char *path, u32 mask, u32 trace_mask)
+{
+	u32 i;
+
+	printf("%s: variant ", path);
+	if (!mask)
+		printf("none (the patched driver)");
+	for (i = 0; i < RL_V_NR; i++)
+		if (mask & BIT(i))
+			printf("%s%s", rl_am65_variants[i].name,
+			       mask & (BIT(i) - 1) ? "," : "");
+	printf(" from the command line");
+	if (trace_mask != mask) {
+		printf("; the trace names ");
+		if (!trace_mask)
+			printf("none");
+		for (i = 0; i < RL_V_NR; i++)
+			if (trace_mask & BIT(i))
+				printf("%s ", rl_am65_variants[i].name);
+	}
+	printf("; its expect line is set aside\n");
+}
+
 int main(int argc, char **argv)
 {
 	static struct rl_trace t;
-	u32 env_variants = rl_run_variants_from_env();
-	bool quiet = false, patched = false, all_ok = true;
+	u32 env_variants = rl_run_variants_from_env(), override = 0;
+	bool quiet = false, overridden = false, all_ok = true;
+	enum rl_form form = RL_FORM_AUTO;
 	int i, files = 0;
 
 	for (i = 1; i < argc; i++) {
-		bool is_text;
-
-		if (!strcmp(argv[i], "-q")) {
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			fputs(usage, stdout);
+			return 0;
+		} else if (!strcmp(argv[i], "-q")) {
 			quiet = true;
-			continue;
+		} else if (!strcmp(argv[i], "--patched") ||
+			   !strcmp(argv[i], "-patched")) {
+			overridden = true;
+			override = 0;
+		} else if (!strcmp(argv[i], "--variant")) {
+			if (++i == argc) {
+				fprintf(stderr, "ringledger: --variant needs a name (or patched)\n");
+				return 2;
+			}
+			overridden = true;
+			override = parse_variants(argv[i]);
+		} else if (!strcmp(argv[i], "--text")) {
+			form = RL_FORM_TEXT;
+		} else if (!strcmp(argv[i], "--bytes")) {
+			form = RL_FORM_BYTES;
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			fprintf(stderr, "ringledger: unknown option '%s' (rl_replay --help)\n",
+				argv[i]);
+			return 2;
 		}
-		if (!strcmp(argv[i], "-patched")) {
-			patched = true;
-			env_variants = 0;
+	}
+	for (i = 1; i < argc; i++) {
+		if (argv[i][0] == '-' && argv[i][1]) {
+			i += !strcmp(argv[i], "--variant");
 			continue;
 		}
 		files++;
-		rl_file_load(argv[i], &t, &is_text);
-		if (patched) {
-			t.cfg.variants = 0;
+		rl_file_load(argv[i], &t, form);
+		if (overridden) {
+			if (!quiet)
+				say_variants(argv[i], override, t.cfg.variants);
+			t.cfg.variants = override;
 			t.has_expect = false;
-		}
-		if (!t.cfg.variants)
+		} else if (!t.cfg.variants) {
 			t.cfg.variants = env_variants;
+		}
 		all_ok &= replay_one(argv[i], &t, quiet);
 	}
 	if (!files) {
-		fprintf(stderr, "usage: rl_replay [-q] [-patched] FILE... (*.trace text or fuzz bytes)\n");
+		fprintf(stderr, "usage: rl_replay [-q] [--variant NAMES|patched] [--text|--bytes] FILE... (--help says more)\n");
 		return 2;
 	}
 	return all_ok ? 0 : 1;

@@ -31,6 +31,7 @@ struct rl_crash_shared {
 	u32 findings;
 	u32 first_op;
 	struct rl_finding first;
+	char first_where[160];
 	u64 digest;
 };
 
@@ -56,6 +57,7 @@ static void child(struct rl_run *r, const struct rl_trace *t,
 	sh->findings = r->findings;
 	sh->first = r->first;
 	sh->first_op = r->first_op;
+	memcpy(sh->first_where, r->first_where, sizeof(sh->first_where));
 	sh->digest = r->digest;
 	sh->done = 1;
 	fflush(stdout);
@@ -238,6 +240,7 @@ bool rl_crash_run(struct rl_run *r, const struct rl_trace *t,
 		r->findings = sh->findings;
 		r->first = sh->first;
 		r->first_op = sh->first_op;
+		memcpy(r->first_where, sh->first_where, sizeof(r->first_where));
 		r->digest = sh->digest;
 	} else if (!sh->done && WIFEXITED(status) && WEXITSTATUS(status) == 2 &&
 		   !(log && headline(log))) {

@@ -3,6 +3,7 @@
  * rl_run.c - host runner shared by the fuzz targets and the replay tool.
  */
 #include "rl_run.h"
+#include "rl_explain.h"
 
 u32 rl_run_variants_from_env(void)
 {
@@ -29,52 +30,35 @@ u32 rl_run_variants_from_env(void)
 static void report(void *ctx, const struct rl_finding *f)
 {
 	struct rl_run *r = ctx;
-	char line[256], op[96];
+	char line[256], op[96], where[160];
 
+	rl_finding_format(f, line, sizeof(line));
+	rl_explain_driver_frame(r->model, where, sizeof(where));
 	if (!r->findings++) {
 		r->first = *f;
 		r->first_op = r->op;
+		snprintf(r->first_where, sizeof(r->first_where), "%s", where);
 	}
-	rl_finding_format(f, line, sizeof(line));
 	if (r->op < r->trace->n_ops)
 		rl_trace_format_op(&r->trace->ops[r->op], op, sizeof(op));
 	else
 		snprintf(op, sizeof(op), "remove + end-of-run oracle");
 	if (r->abort_on_finding) {
-		fprintf(stderr, "ringledger: finding at op %u (%s): %s\n",
-			(unsigned int)r->op + 1, op, line);
+		fprintf(stderr, "ringledger: finding at op %u (%s)%s: %s\n",
+			(unsigned int)r->op + 1, op, where, line);
 		abort();
 	}
 	if (r->verbose || r->findings <= 8)
-		printf("  FINDING op %u (%s): %s\n", (unsigned int)r->op + 1, op,
-		       line);
-}
-
-static void print_deltas(const struct rl_ledger *l,
-			 u32 before[RL_OBJ_NR][RL_OWN_NR])
-{
-	int c, k;
-	bool any = false;
-
-	for (c = 0; c < RL_OBJ_NR; c++)
-		for (k = 1; k < RL_OWN_NR; k++) {
-			s32 d = (s32)(l->count[c][k] - before[c][k]);
-
-			if (!d)
-				continue;
-			printf("%s %s:%s%+d", any ? "," : "  |",
-			       rl_obj_class_name(c), rl_owner_kind_name(k), d);
-			any = true;
-		}
-	printf("\n");
+		printf("  FINDING op %u (%s)%s: %s\n", (unsigned int)r->op + 1, op,
+		       where, line);
 }
 
 bool rl_run_trace(struct rl_run *r, const struct rl_trace *t)
 {
 	struct rl_model_cfg mcfg;
+	struct rl_explain e;
 	struct rl_model *m;
 	struct rl_world w;
-	u32 before[RL_OBJ_NR][RL_OWN_NR];
 	char op[96];
 
 	r->trace = t;
@@ -83,19 +67,27 @@ bool rl_run_trace(struct rl_run *r, const struct rl_trace *t)
 	r->digest = RL_TRACE_DIGEST_SEED;
 	rl_trace_model_cfg(t, &mcfg);
 	m = rl_model_create(&mcfg);
+	r->model = m;
 	if (!m) {
 		fprintf(stderr, "ringledger: cannot create the model\n");
 		exit(2);
 	}
 	rl_ledger_set_report(m->ledger, report, r);
+	if (r->verbose && !rl_explain_init(&e, m)) {
+		fprintf(stderr, "ringledger: out of memory\n");
+		exit(2);
+	}
 	if (rl_world_init(&w, m, &t->cfg)) {
 		fprintf(stderr, "ringledger: the driver refused the configuration\n");
 		rl_model_destroy(m);
 		exit(2);
 	}
 	for (r->op = 0; r->op < t->n_ops; r->op++) {
-		if (r->verbose)
-			memcpy(before, m->ledger->count, sizeof(before));
+		if (r->verbose) {
+			rl_trace_format_op(&t->ops[r->op], op, sizeof(op));
+			printf("%4u %s\n", (unsigned int)r->op + 1, op);
+			rl_explain_begin(&e);
+		}
 		if (r->before_op)
 			r->before_op(r, &w, &t->ops[r->op]);
 		rl_trace_apply(&w, &t->ops[r->op]);
@@ -103,15 +95,20 @@ bool rl_run_trace(struct rl_run *r, const struct rl_trace *t)
 		if (r->digest_steps)
 			r->digest = rl_trace_digest_fold(r->digest,
 							 rl_model_digest(m));
-		if (r->verbose) {
-			rl_trace_format_op(&t->ops[r->op], op, sizeof(op));
-			printf("%4u %-32s", (unsigned int)r->op + 1, op);
-			print_deltas(m->ledger, before);
-		}
+		if (r->verbose)
+			rl_explain_moves(&e);
+	}
+	if (r->verbose) {
+		printf("%4u remove + end-of-run oracle\n", (unsigned int)r->op + 1);
+		rl_explain_begin(&e);
 	}
 	if (r->before_op)
 		r->before_op(r, &w, NULL);
 	rl_world_finish(&w);
+	if (r->verbose) {
+		rl_explain_moves(&e);
+		rl_explain_fini(&e);
+	}
 	r->digest = rl_trace_digest_fold(r->digest, rl_model_digest(m));
 	rl_model_destroy(m);
 	return r->findings == 0;

@@ -17,6 +17,8 @@ struct rl_run {
 	u32 findings;
 	struct rl_finding first;
 	u32 first_op;
+	char first_where[160];	/* " in FUNC (FILE:LINE)" of the driver, or "" */
+	struct rl_model *model;	/* of the run going on */
 	bool digest_steps;	/* fold the ledger digest of every step */
 	u64 digest;		/* digest of the run (every step if asked) */
 	/*

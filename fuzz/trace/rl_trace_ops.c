@@ -252,6 +252,7 @@ u32 rl_verdicts_unpack(u16 v, u8 *out)
 	return count;
 }
 
+/* One operation, one world call: each is exactly one step (rl_world.h). */
 void rl_trace_apply(struct rl_world *w, const struct rl_op *op)
 {
 	const u16 *a = op->arg;
@@ -260,55 +261,48 @@ void rl_trace_apply(struct rl_world *w, const struct rl_op *op)
 	switch (op->code) {
 	case RL_OP_OPEN:
 		rl_world_open(w, a[0]);
-		return;
+		break;
 	case RL_OP_STOP:
 		rl_world_stop(w, a[0]);
-		return;
+		break;
 	case RL_OP_LINK:
 		rl_world_link(w, a[0], a[1]);
-		return;
+		break;
 	case RL_OP_RX:
 		rl_world_rx(w, a[0], a[1], a[2], a[3]);
-		return;
+		break;
 	case RL_OP_POLL_RX:
 		w->cpu = a[2];
 		rl_world_poll_rx(w, a[0], a[1]);
-		return;
+		break;
 	case RL_OP_POLL_TX:
 		w->cpu = a[2];
 		rl_world_poll_tx(w, a[0], a[1]);
-		return;
+		break;
 	case RL_OP_TX_COMPLETE:
 		rl_world_tx_complete(w, a[0], a[1]);
-		return;
+		break;
 	case RL_OP_XMIT:
 		rl_world_xmit(w, a[0], a[1], a[2] ? a[2] : 1, a[3], a[4]);
-		return;
+		break;
 	case RL_OP_XDP_XMIT:
 		rl_world_xdp_xmit(w, a[0], a[1]);
-		return;
+		break;
 	case RL_OP_ATTACH:
 		rl_world_attach(w, a[0], v, rl_verdicts_unpack(a[2], v), a[1]);
-		return;
+		break;
 	case RL_OP_DETACH:
 		rl_world_attach(w, a[0], NULL, 0, 0);
-		return;
+		break;
 	case RL_OP_XSK_BIND:
 		rl_world_xsk_bind(w, a[0], a[1]);
-		return;
+		break;
 	case RL_OP_XSK_UNBIND:
 		rl_world_xsk_unbind(w, a[0]);
-		return;
+		break;
 	case RL_OP_XSK_CLOSE:
-		if (w->xsk[a[0]])
-			rl_world_xsk_close(w, a[0]);
-		return;
-	case RL_OP_XSK_WAKEUP:
-		rl_world_xsk_wakeup(w, a[0], a[1]);
-		return;
-	case RL_OP_SETTLE:
-		rl_world_settle(w);
-		return;
+		rl_world_xsk_close(w, a[0]);
+		break;
 	case RL_OP_XSK_FILL:
 		rl_world_xsk_fill(w, a[0], a[1]);
 		break;
@@ -321,23 +315,28 @@ void rl_trace_apply(struct rl_world *w, const struct rl_op *op)
 	case RL_OP_XSK_REAP:
 		rl_world_xsk_reap(w, a[0], a[1]);
 		break;
+	case RL_OP_XSK_WAKEUP:
+		rl_world_xsk_wakeup(w, a[0], a[1]);
+		break;
 	case RL_OP_TDOWN:
-		rl_hw_set_tdown_mode(w->m, a[0], a[1]);
+		rl_world_tdown(w, a[0], a[1]);
 		break;
 	case RL_OP_HW_STEP:
 		rl_world_hw_step(w, a[0]);
-		return;
+		break;
 	case RL_OP_FLUSH:
-		rl_xdp_do_flush(w->m);
+		rl_world_flush(w);
 		break;
 	case RL_OP_FAULT:
-		rl_model_fail_nth(w->m, a[0], a[1]);
+		rl_world_fault(w, a[0], a[1]);
 		break;
 	case RL_OP_STACK_RELEASE:
-		rl_stack_release(w->m, a[0]);
+		rl_world_stack_release(w, a[0]);
+		break;
+	case RL_OP_SETTLE:
+		rl_world_settle(w);
 		break;
 	}
-	rl_world_check(w);
 }
 
 void rl_trace_model_cfg(const struct rl_trace *t, struct rl_model_cfg *mcfg)

@@ -216,57 +216,84 @@ static int parse_arg(struct rl_line *l, const struct rl_am65_cfg *cfg,
 	}
 }
 
+/* The keys of a config line and the values the driver's probe accepts. */
+struct rl_cfg_key {
+	const char *name;
+	u32 min, max;
+};
+
+static const struct rl_cfg_key cfg_keys[] = {
+	{ "ports", 1, AM65_CPSW_MAX_PORTS },
+	{ "disabled", 0, BIT(AM65_CPSW_MAX_PORTS) - 2 },
+	{ "flows", 1, AM65_CPSW_MAX_RX_FLOWS },
+	{ "chans", 1, AM65_CPSW_MAX_QUEUES },
+	{ "rx_descs", 1, AM65_CPSW_MAX_RX_DESC },
+	{ "tx_descs", 2, AM65_CPSW_MAX_TX_DESC },
+	{ "pktdma", 0, 1 },
+	{ "quirk", 0, 1 },
+	{ "cpus", 1, AM65_CPSW_MAX_CPUS },
+	{ "tdown_wait", 0, AM65_CPSW_MAX_TDOWN_WAIT },
+};
+
 static int parse_config(struct rl_line *l, struct rl_am65_cfg *cfg)
 {
-	static const char * const keys[] = {
-		"ports", "disabled", "flows", "chans", "rx_descs", "tx_descs",
-		"pktdma", "quirk", "cpus", "tdown_wait",
+	u32 v[ARRAY_SIZE(cfg_keys)] = {
+		cfg->ports, cfg->disabled_ports, cfg->rx_flows, cfg->tx_chans,
+		cfg->rx_descs, cfg->tx_descs, cfg->pktdma,
+		cfg->rx_tdown_irq_quirk, cfg->nr_cpus, cfg->tdown_wait,
 	};
-	u32 *fields[] = {
-		&cfg->ports, &cfg->disabled_ports, &cfg->rx_flows,
-		&cfg->tx_chans, &cfg->rx_descs, &cfg->tx_descs, NULL, NULL,
-		&cfg->nr_cpus, &cfg->tdown_wait,
-	};
-	char w[40];
-	const char *at;
-	u32 v, pktdma = cfg->pktdma, quirk = cfg->rx_tdown_irq_quirk;
+	const char *at, *disabled_at = l->start;
+	u32 seen = 0, k;
+	char w[40], what[64];
 
 	while (next_word(l, w, sizeof(w), &at)) {
 		char *eq = strchr(w, '=');
-		int k;
 
 		if (!eq)
 			return fail(l, at, "key=value");
 		*eq = 0;
-		k = lookup(keys, ARRAY_SIZE(keys), w);
-		if (k < 0)
+		for (k = 0; k < ARRAY_SIZE(cfg_keys); k++)
+			if (!strcmp(w, cfg_keys[k].name))
+				break;
+		if (k == ARRAY_SIZE(cfg_keys))
 			return fail(l, at, "ports, disabled, flows, chans, rx_descs, tx_descs, pktdma, quirk, cpus or tdown_wait");
-		if (!parse_u32(eq + 1, &v))
-			return fail(l, at + (eq - w) + 1, "a number");
-		if (fields[k])
-			*fields[k] = v;
-		else if (k == 6)
-			pktdma = v;
-		else
-			quirk = v;
+		if (seen & BIT(k))
+			return fail(l, at, "each key once");
+		seen |= BIT(k);
+		snprintf(what, sizeof(what), "%s %u..%u", cfg_keys[k].name,
+			 (unsigned int)cfg_keys[k].min,
+			 (unsigned int)cfg_keys[k].max);
+		if (!parse_u32(eq + 1, &v[k]) || v[k] < cfg_keys[k].min ||
+		    v[k] > cfg_keys[k].max)
+			return fail(l, at + (eq - w) + 1, what);
+		if (k == 1)
+			disabled_at = at;
 	}
-	cfg->pktdma = pktdma == 1;
-	cfg->rx_tdown_irq_quirk = quirk == 1;
-	/* the driver's own probe-time validation */
+	cfg->ports = v[0];
+	cfg->disabled_ports = v[1];
+	cfg->rx_flows = v[2];
+	cfg->tx_chans = v[3];
+	cfg->rx_descs = v[4];
+	cfg->tx_descs = v[5];
+	cfg->pktdma = v[6];
+	cfg->rx_tdown_irq_quirk = v[7];
+	cfg->nr_cpus = v[8];
+	cfg->tdown_wait = v[9];
 	cfg->variants = 0;
-	if (cfg->ports < 1 || cfg->ports > AM65_CPSW_MAX_PORTS ||
-	    cfg->rx_flows < 1 || cfg->rx_flows > AM65_CPSW_MAX_RX_FLOWS ||
-	    cfg->tx_chans < 1 || cfg->tx_chans > AM65_CPSW_MAX_QUEUES ||
-	    cfg->rx_descs < 1 || cfg->rx_descs > AM65_CPSW_MAX_RX_DESC ||
-	    cfg->tx_descs < 2 || cfg->tx_descs > AM65_CPSW_MAX_TX_DESC ||
-	    cfg->nr_cpus < 1 || pktdma > 1 || quirk > 1 ||
-	    cfg->disabled_ports >= BIT(cfg->ports) ||
+	if (cfg->disabled_ports >= BIT(cfg->ports) ||
 	    cfg->disabled_ports == BIT(cfg->ports) - 1)
-		return fail(l, l->start, "a configuration the driver accepts (ports 1-2, flows 1-8, chans 1-8, descs up to 500, one port enabled)");
+		return fail(l, disabled_at, "disabled: a mask of the ports that leaves one enabled");
 	return 0;
 }
 
-static int parse_line(struct rl_line *l, struct rl_trace *t)
+/* What a trace's lines have said so far. */
+struct rl_parse_state {
+	bool config;
+	bool expect;
+};
+
+static int parse_line(struct rl_line *l, struct rl_trace *t,
+		      struct rl_parse_state *st)
 {
 	char w[40];
 	const char *at;
@@ -276,6 +303,9 @@ static int parse_line(struct rl_line *l, struct rl_trace *t)
 	if (!next_word(l, w, sizeof(w), &at))
 		return 0;	/* blank or comment */
 	if (!strcmp(w, "config")) {
+		if (st->config)
+			return fail(l, at, "one config line (this is the second)");
+		st->config = true;
 		if (t->n_ops)
 			return fail(l, at, "config before the first operation");
 		if (parse_config(l, &t->cfg))
@@ -294,8 +324,13 @@ static int parse_line(struct rl_line *l, struct rl_trace *t)
 				    "a variant name (make variants lists them)" :
 				    "a finding kind (LEAK, DROPPED, OWNER, ...)");
 		if (variant) {
+			if (t->cfg.variants & BIT(k))
+				return fail(l, at, "each variant once");
 			t->cfg.variants |= BIT(k);
 		} else {
+			if (st->expect)
+				return fail(l, at, "one expect line (this is the second)");
+			st->expect = true;
 			t->has_expect = true;
 			t->expect = k;
 		}
@@ -324,6 +359,7 @@ int rl_trace_parse(struct rl_trace *t, const char *text, size_t len,
 		   const char *file, char *err, size_t errlen)
 {
 	struct rl_line l = { .file = file, .err = err, .errlen = errlen };
+	struct rl_parse_state st = { false, false };
 	const char *p = text, *end = text + len;
 
 	rl_trace_init(t);
@@ -339,7 +375,7 @@ int rl_trace_parse(struct rl_trace *t, const char *text, size_t len,
 			if (!*hash)
 				return fail(&l, hash, "text, not a NUL byte");
 		l.end = hash;
-		if (parse_line(&l, t))
+		if (parse_line(&l, t, &st))
 			return -1;
 		p = eol + 1;
 	}

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rl_world.c - operations on the extracted driver, each followed by the
- * global check, so a finding names the step that caused it.
+ * rl_world.c - operations on the extracted driver.
+ *
+ * One rule: every public rl_world_<op>() is exactly one step - the action,
+ * then one global check (world_step), whatever the action returned - so
+ * that the finding of step N belongs to operation N of a trace.  Actions
+ * call only the static helpers below, never another rl_world_<op>().
  *
  * The world acts only as the kernel core, the network stack, the user or
  * the hardware would; every driver duty is the driver's.  README.md,
@@ -26,6 +30,22 @@ void rl_world_model_cfg(const struct rl_am65_cfg *cfg,
 	mcfg->nr_cpus = cfg->nr_cpus;
 }
 
+/* The global check and the driver's predicate, at the current step. */
+static void world_check(struct rl_world *w)
+{
+	rl_model_check(w->m);
+	if (w->common && !rl_am65_cpsw_is_valid(w->common))
+		rl_ledger_report_count(w->m->ledger, RL_F_INVALID, RL_OBJ_DESC,
+				       0, 1, 0, "rl_am65_cpsw_is_valid");
+}
+
+/* End of an operation: its check, then the next step begins. */
+static void world_step(struct rl_world *w)
+{
+	world_check(w);
+	rl_model_step(w->m);
+}
+
 int rl_world_init(struct rl_world *w, struct rl_model *m,
 		  const struct rl_am65_cfg *cfg)
 {
@@ -40,43 +60,14 @@ int rl_world_init(struct rl_world *w, struct rl_model *m,
 		w->target = NULL;
 		return -EINVAL;
 	}
-	rl_world_check(w);
+	/* probe is step 0; the first operation is step 1 */
+	world_step(w);
 	return 0;
 }
 
 void rl_world_check(struct rl_world *w)
 {
-	rl_model_check(w->m);
-	if (w->common && !rl_am65_cpsw_is_valid(w->common))
-		rl_ledger_report_count(w->m->ledger, RL_F_INVALID, RL_OBJ_DESC,
-				       0, 1, 0, "rl_am65_cpsw_is_valid");
-	rl_model_step(w->m);
-}
-
-void rl_world_teardown(struct rl_world *w)
-{
-	u32 q, p;
-
-	/* sockets close first: the core unbinds zero copy before the pool goes */
-	for (q = 0; q < RL_WORLD_SOCKETS; q++)
-		if (w->xsk[q])
-			rl_world_xsk_close(w, q);
-	/* unregister_netdev() closes each port that is up, then remove */
-	for (p = 0; w->common && p < w->common->port_num; p++)
-		rl_world_stop(w, p);
-	if (w->common)
-		rl_am65_cpsw_remove(w->common);
-	w->common = NULL;
-	/* the devmap's device goes: a frame still queued there is lost */
-	if (w->target)
-		rl_redirect_target_destroy(w->target);
-	w->target = NULL;
-}
-
-bool rl_world_finish(struct rl_world *w)
-{
-	rl_world_teardown(w);
-	return rl_model_final_check(w->m);
+	world_check(w);
 }
 
 /* The net_device of @port, or NULL (a port disabled in the DT has none). */
@@ -92,33 +83,138 @@ static struct rl_netdev *world_ndev(struct rl_world *w, u32 port)
  * is down and sets IFF_UP after it succeeded; ndo_stop only on one that
  * is up, and IFF_UP is gone afterwards whatever it returned.
  */
-int rl_world_open(struct rl_world *w, u32 port)
+static int world_open(struct rl_world *w, u32 port)
 {
 	struct rl_netdev *nd = world_ndev(w, port);
-	int ret = -ENODEV;
+	int ret;
 
-	if (nd && nd->up)
-		ret = 0;
-	else if (nd)
-		ret = rl_am65_cpsw_ndo_open(w->common, port);
-	if (nd && !ret)
+	if (!nd)
+		return -ENODEV;
+	if (nd->up)
+		return 0;
+	ret = rl_am65_cpsw_ndo_open(w->common, port);
+	if (!ret)
 		nd->up = true;
-	rl_world_check(w);
+	return ret;
+}
+
+static int world_stop(struct rl_world *w, u32 port)
+{
+	struct rl_netdev *nd = world_ndev(w, port);
+	int ret;
+
+	if (!nd)
+		return -ENODEV;
+	if (!nd->up)
+		return 0;
+	ret = rl_am65_cpsw_ndo_stop(w->common, port);
+	nd->up = false;
+	return ret;
+}
+
+/* The socket of @qid (UMEM + xskmap entry), created on first use. */
+static int world_xsk_socket(struct rl_world *w, u32 qid)
+{
+	if (qid >= RL_WORLD_SOCKETS)
+		return -EINVAL;
+	if (w->xsk[qid])
+		return 0;
+	w->xsk[qid] = rl_xsk_pool_create(w->m, RL_WORLD_UMEM_FRAMES, 16);
+	if (!w->xsk[qid])
+		return -ENOMEM;
+	w->xsk_target[qid] = rl_redirect_target_create(w->m, 4, w->xsk[qid]);
+	return w->xsk_target[qid] ? 0 : -ENOMEM;
+}
+
+/*
+ * The socket's last reference goes: xp_clear_dev() asks the driver to
+ * stop zero copy (xp_disable_drv_zc) and unregisters the pool whatever
+ * the driver said - a refusal is the core's WARN "Failed to disable
+ * zero-copy!".
+ */
+static int world_xsk_unbind(struct rl_world *w, u32 qid)
+{
+	struct rl_netdev *nd;
+	int ret;
+
+	if (qid >= RL_WORLD_SOCKETS || !w->xsk_port[qid])
+		return -EINVAL;
+	nd = world_ndev(w, w->xsk_port[qid] - 1);
+	ret = rl_am65_cpsw_xsk_setup_pool(w->common, w->xsk_port[qid] - 1,
+					  NULL, qid);
+	if (ret)
+		rl_ledger_report_count(w->m->ledger, RL_F_XSK, RL_OBJ_XSK, qid,
+				       0, (u32)-ret,
+				       "xp_disable_drv_zc: Failed to disable zero-copy! (the driver refused)");
+	rl_xsk_clear_pool_at_qid(nd, qid);
+	w->xsk_port[qid] = 0;
+	return ret;
+}
+
+/* close() of the socket: unbound from its queue, then the pool is freed. */
+static void world_xsk_close(struct rl_world *w, u32 qid)
+{
+	if (qid >= RL_WORLD_SOCKETS || !w->xsk[qid])
+		return;
+	if (w->xsk_port[qid] && w->common)
+		world_xsk_unbind(w, qid);
+	if (w->xsk_target[qid])
+		rl_redirect_target_destroy(w->xsk_target[qid]);
+	w->xsk_target[qid] = NULL;
+	rl_xsk_pool_destroy(w->xsk[qid]);
+	w->xsk[qid] = NULL;
+}
+
+/*
+ * The end of a run is one more step: each action in it is checked like an
+ * operation, with that step's number.
+ */
+void rl_world_teardown(struct rl_world *w)
+{
+	u32 q, p;
+
+	/* sockets close first: the core unbinds zero copy before the pool goes */
+	for (q = 0; q < RL_WORLD_SOCKETS; q++) {
+		if (!w->xsk[q])
+			continue;
+		world_xsk_close(w, q);
+		world_check(w);
+	}
+	/* unregister_netdev() closes each port that is up, then remove */
+	for (p = 0; w->common && p < w->common->port_num; p++) {
+		if (!world_ndev(w, p) || !world_ndev(w, p)->up)
+			continue;
+		world_stop(w, p);
+		world_check(w);
+	}
+	if (w->common)
+		rl_am65_cpsw_remove(w->common);
+	w->common = NULL;
+	/* the devmap's device goes: a frame still queued there is lost */
+	if (w->target)
+		rl_redirect_target_destroy(w->target);
+	w->target = NULL;
+}
+
+bool rl_world_finish(struct rl_world *w)
+{
+	rl_world_teardown(w);
+	return rl_model_final_check(w->m);
+}
+
+int rl_world_open(struct rl_world *w, u32 port)
+{
+	int ret = world_open(w, port);
+
+	world_step(w);
 	return ret;
 }
 
 int rl_world_stop(struct rl_world *w, u32 port)
 {
-	struct rl_netdev *nd = world_ndev(w, port);
-	int ret = -ENODEV;
+	int ret = world_stop(w, port);
 
-	if (nd && !nd->up)
-		ret = 0;
-	else if (nd)
-		ret = rl_am65_cpsw_ndo_stop(w->common, port);
-	if (nd)
-		nd->up = false;
-	rl_world_check(w);
+	world_step(w);
 	return ret;
 }
 
@@ -148,11 +244,11 @@ u32 rl_world_rx(struct rl_world *w, u32 flow, u32 port, u32 n, u32 len)
 					 port + 1, len,
 					 i & 1 ? AM65_CPSW_RX_CSUM_VALID : 0);
 	world_irqs(w);
-	rl_world_check(w);
+	world_step(w);
 	return done;
 }
 
-/* One RX poll with its liveness check; the global check is the caller's. */
+/* One RX poll by the softirq, with the RX liveness check. */
 static int world_poll_rx(struct rl_world *w, u32 flow, int budget)
 {
 	bool armed = rl_model_fault_armed(w->m);
@@ -179,7 +275,7 @@ int rl_world_poll_rx(struct rl_world *w, u32 flow, int budget)
 {
 	int ret = world_poll_rx(w, flow, budget);
 
-	rl_world_check(w);
+	world_step(w);
 	return ret;
 }
 
@@ -187,7 +283,7 @@ int rl_world_poll_tx(struct rl_world *w, u32 chn, int budget)
 {
 	int ret = world_poll_tx(w, chn, budget);
 
-	rl_world_check(w);
+	world_step(w);
 	return ret;
 }
 
@@ -196,7 +292,7 @@ u32 rl_world_tx_complete(struct rl_world *w, u32 chn, u32 k)
 	u32 n = rl_hw_tx_complete(w->common->tx_chns[chn].tx_chn, k);
 
 	world_irqs(w);
-	rl_world_check(w);
+	world_step(w);
 	return n;
 }
 
@@ -207,7 +303,7 @@ void rl_world_hw_step(struct rl_world *w, u32 n)
 	for (i = 0; i < n; i++)
 		rl_hw_step(w->m);
 	world_irqs(w);
-	rl_world_check(w);
+	world_step(w);
 }
 
 /*
@@ -237,30 +333,22 @@ void rl_world_settle(struct rl_world *w)
 				rl_ring_occ(c->tx_chns[i].tx_chn->ring) > 0;
 		}
 	}
-	/* one operation, one global check */
-	rl_world_check(w);
+	world_step(w);
 }
 
 /*
  * The stack only transmits on a device that is up, through a queue the
- * driver has not stopped (dev_queue_xmit / netif_xmit_frozen_or_stopped);
- * the devmap only redirects to a device that is up (xdp_ok_fwd_dev).
+ * driver has not stopped (dev_queue_xmit / netif_xmit_frozen_or_stopped).
  */
-static bool world_can_xmit(struct rl_world *w, u32 port, u32 queue)
+static int world_xmit(struct rl_world *w, u32 port, u32 queue, u32 len,
+		      u32 nr_frags, bool csum)
 {
-	struct am65_cpsw_port *p = rl_am65_port(w->common, port);
-
-	return p && p->ndev->up &&
-	       !rl_netif_tx_queue_stopped(p->ndev, queue % w->common->tx_ch_num);
-}
-
-int rl_world_xmit(struct rl_world *w, u32 port, u32 queue, u32 len,
-		  u32 nr_frags, bool csum)
-{
+	struct rl_netdev *nd = world_ndev(w, port);
 	struct rl_sk_buff *skb;
 	int ret;
 
-	if (!world_can_xmit(w, port, queue))
+	if (!nd || !nd->up ||
+	    rl_netif_tx_queue_stopped(nd, queue % w->common->tx_ch_num))
 		return RL_NETDEV_TX_BUSY;
 	skb = rl_skb_alloc_tx(w->m, len, nr_frags, 256);
 	if (!skb)
@@ -276,17 +364,26 @@ int rl_world_xmit(struct rl_world *w, u32 port, u32 queue, u32 len,
 	/* NETDEV_TX_BUSY: the stack keeps the skb (here: drops it) */
 	if (ret == RL_NETDEV_TX_BUSY)
 		rl_skb_free(w->m, skb);
-	rl_world_check(w);
 	return ret;
 }
 
-int rl_world_xdp_xmit(struct rl_world *w, u32 port, u32 n)
+int rl_world_xmit(struct rl_world *w, u32 port, u32 queue, u32 len,
+		  u32 nr_frags, bool csum)
 {
-	struct am65_cpsw_port *p = rl_am65_port(w->common, port);
+	int ret = world_xmit(w, port, queue, len, nr_frags, csum);
+
+	world_step(w);
+	return ret;
+}
+
+/* The devmap only redirects to a device that is up (xdp_ok_fwd_dev). */
+static int world_xdp_xmit(struct rl_world *w, u32 port, u32 n)
+{
+	struct rl_netdev *nd = world_ndev(w, port);
 	struct rl_xdp_frame *frames[8];
 	int i, sent;
 
-	if (!p || !p->ndev->up)
+	if (!nd || !nd->up)
 		return -ENETDOWN;
 	if (n > ARRAY_SIZE(frames))
 		n = ARRAY_SIZE(frames);
@@ -297,32 +394,25 @@ int rl_world_xdp_xmit(struct rl_world *w, u32 port, u32 n)
 	}
 	n = i;
 	sent = rl_am65_cpsw_ndo_xdp_xmit(w->common, port, n, frames);
-	/* the core returns what the driver did not take */
+	/* the core returns what the driver did not take (bq_xmit_all) */
 	for (i = sent < 0 ? 0 : sent; i < (int)n; i++)
 		rl_xdp_return_frame(w->m, frames[i]);
-	rl_world_check(w);
 	return sent;
 }
 
-/* The socket of @qid (UMEM + xskmap entry), created on first use. */
-static int world_xsk_socket(struct rl_world *w, u32 qid)
+int rl_world_xdp_xmit(struct rl_world *w, u32 port, u32 n)
 {
-	if (qid >= RL_WORLD_SOCKETS)
-		return -EINVAL;
-	if (w->xsk[qid])
-		return 0;
-	w->xsk[qid] = rl_xsk_pool_create(w->m, RL_WORLD_UMEM_FRAMES, 16);
-	if (!w->xsk[qid])
-		return -ENOMEM;
-	w->xsk_target[qid] = rl_redirect_target_create(w->m, 4, w->xsk[qid]);
-	return w->xsk_target[qid] ? 0 : -ENOMEM;
+	int ret = world_xdp_xmit(w, port, n);
+
+	world_step(w);
+	return ret;
 }
 
 /*
  * bind(): xp_assign_dev() registers the pool at the queue, then asks the
  * driver (ndo_bpf XDP_SETUP_XSK_POOL); a refusal unregisters it again.
  */
-int rl_world_xsk_bind(struct rl_world *w, u32 port, u32 qid)
+static int world_xsk_bind(struct rl_world *w, u32 port, u32 qid)
 {
 	struct rl_netdev *nd = world_ndev(w, port);
 	int ret = world_xsk_socket(w, qid);
@@ -332,91 +422,95 @@ int rl_world_xsk_bind(struct rl_world *w, u32 port, u32 qid)
 	if (!nd || w->xsk_port[qid])
 		return -EINVAL;
 	ret = rl_xsk_reg_pool_at_qid(nd, w->xsk[qid], qid);
-	if (!ret) {
-		ret = rl_am65_cpsw_xsk_setup_pool(w->common, port, w->xsk[qid],
-						  qid);
-		if (ret)
-			rl_xsk_clear_pool_at_qid(nd, qid);
-		else
-			w->xsk_port[qid] = port + 1;
-	}
-	rl_world_check(w);
+	if (ret)
+		return ret;
+	ret = rl_am65_cpsw_xsk_setup_pool(w->common, port, w->xsk[qid], qid);
+	if (ret)
+		rl_xsk_clear_pool_at_qid(nd, qid);
+	else
+		w->xsk_port[qid] = port + 1;
 	return ret;
 }
 
-/*
- * The socket's last reference goes: xp_clear_dev() asks the driver to
- * stop zero copy (xp_disable_drv_zc) and unregisters the pool whatever
- * the driver said - a refusal is the core's WARN "Failed to disable
- * zero-copy!".
- */
+int rl_world_xsk_bind(struct rl_world *w, u32 port, u32 qid)
+{
+	int ret = world_xsk_bind(w, port, qid);
+
+	world_step(w);
+	return ret;
+}
+
 int rl_world_xsk_unbind(struct rl_world *w, u32 qid)
 {
-	struct rl_netdev *nd;
-	int ret;
+	int ret = world_xsk_unbind(w, qid);
 
-	if (qid >= RL_WORLD_SOCKETS || !w->xsk_port[qid])
-		return -EINVAL;
-	nd = world_ndev(w, w->xsk_port[qid] - 1);
-	ret = rl_am65_cpsw_xsk_setup_pool(w->common, w->xsk_port[qid] - 1,
-					  NULL, qid);
-	if (ret)
-		rl_ledger_report_count(w->m->ledger, RL_F_XSK, RL_OBJ_XSK, qid,
-				       0, (u32)-ret,
-				       "xp_disable_drv_zc: Failed to disable zero-copy! (the driver refused)");
-	rl_xsk_clear_pool_at_qid(nd, qid);
-	w->xsk_port[qid] = 0;
-	rl_world_check(w);
+	world_step(w);
 	return ret;
 }
 
 void rl_world_xsk_close(struct rl_world *w, u32 qid)
 {
-	if (w->xsk_port[qid] && w->common)
-		rl_world_xsk_unbind(w, qid);
-	if (w->xsk_target[qid])
-		rl_redirect_target_destroy(w->xsk_target[qid]);
-	w->xsk_target[qid] = NULL;
-	rl_xsk_pool_destroy(w->xsk[qid]);
-	w->xsk[qid] = NULL;
-	rl_world_check(w);
+	world_xsk_close(w, qid);
+	world_step(w);
+}
+
+/* The user's ring operations on the socket of @qid (none: nothing). */
+static struct rl_xsk_pool *world_xsk(struct rl_world *w, u32 qid)
+{
+	return qid < RL_WORLD_SOCKETS ? w->xsk[qid] : NULL;
 }
 
 u32 rl_world_xsk_fill(struct rl_world *w, u32 qid, u32 n)
 {
-	return qid < RL_WORLD_SOCKETS && w->xsk[qid] ? rl_xsk_user_fill(w->xsk[qid], n) : 0;
+	struct rl_xsk_pool *pool = world_xsk(w, qid);
+	u32 done = pool ? rl_xsk_user_fill(pool, n) : 0;
+
+	world_step(w);
+	return done;
 }
 
 u32 rl_world_xsk_consume(struct rl_world *w, u32 qid, u32 n)
 {
-	return qid < RL_WORLD_SOCKETS && w->xsk[qid] ? rl_xsk_user_consume_rx(w->xsk[qid], n) : 0;
+	struct rl_xsk_pool *pool = world_xsk(w, qid);
+	u32 done = pool ? rl_xsk_user_consume_rx(pool, n) : 0;
+
+	world_step(w);
+	return done;
 }
 
 u32 rl_world_xsk_submit(struct rl_world *w, u32 qid, u32 n, u32 len)
 {
-	return qid < RL_WORLD_SOCKETS && w->xsk[qid] ? rl_xsk_user_submit_tx(w->xsk[qid], n, len) : 0;
+	struct rl_xsk_pool *pool = world_xsk(w, qid);
+	u32 done = pool ? rl_xsk_user_submit_tx(pool, n, len) : 0;
+
+	world_step(w);
+	return done;
 }
 
 u32 rl_world_xsk_reap(struct rl_world *w, u32 qid, u32 n)
 {
-	return qid < RL_WORLD_SOCKETS && w->xsk[qid] ? rl_xsk_user_reap_comp(w->xsk[qid], n) : 0;
+	struct rl_xsk_pool *pool = world_xsk(w, qid);
+	u32 done = pool ? rl_xsk_user_reap_comp(pool, n) : 0;
+
+	world_step(w);
+	return done;
 }
 
 /* sendto()/poll() on the socket: xsk_wakeup() -> ndo_xsk_wakeup */
 int rl_world_xsk_wakeup(struct rl_world *w, u32 qid, u32 flags)
 {
-	int ret;
+	int ret = -EINVAL;
 
-	if (qid >= RL_WORLD_SOCKETS || !w->xsk_port[qid])
-		return -EINVAL;
-	ret = rl_am65_cpsw_xsk_wakeup(w->common, w->xsk_port[qid] - 1, qid,
-				      flags);
-	rl_world_check(w);
+	if (qid < RL_WORLD_SOCKETS && w->xsk_port[qid])
+		ret = rl_am65_cpsw_xsk_wakeup(w->common, w->xsk_port[qid] - 1,
+					      qid, flags);
+	world_step(w);
 	return ret;
 }
 
-int rl_world_attach(struct rl_world *w, u32 port, const u8 *verdicts, u32 n,
-		    u32 xsk_qid_plus1)
+/* dev_xdp_install(): the driver takes over the program's reference. */
+static int world_attach(struct rl_world *w, u32 port, const u8 *verdicts,
+			u32 n, u32 xsk_qid_plus1)
 {
 	struct rl_redirect_target *t = w->target;
 	struct rl_bpf_prog *prog = NULL;
@@ -433,13 +527,45 @@ int rl_world_attach(struct rl_world *w, u32 port, const u8 *verdicts, u32 n,
 		if (!prog)
 			return -ENOMEM;
 	}
-	ret = rl_am65_cpsw_ndo_bpf(w->common, port, prog);
-	rl_world_check(w);
+	return rl_am65_cpsw_ndo_bpf(w->common, port, prog);
+}
+
+int rl_world_attach(struct rl_world *w, u32 port, const u8 *verdicts, u32 n,
+		    u32 xsk_qid_plus1)
+{
+	int ret = world_attach(w, port, verdicts, n, xsk_qid_plus1);
+
+	world_step(w);
 	return ret;
 }
 
 void rl_world_link(struct rl_world *w, u32 port, bool up)
 {
 	rl_am65_cpsw_link(w->common, port, up);
-	rl_world_check(w);
+	world_step(w);
+}
+
+void rl_world_tdown(struct rl_world *w, enum rl_tdown_mode mode, u32 delay)
+{
+	rl_hw_set_tdown_mode(w->m, mode, delay);
+	world_step(w);
+}
+
+/* Another device's NAPI on this CPU flushed the (per-CPU) flush lists. */
+void rl_world_flush(struct rl_world *w)
+{
+	rl_xdp_do_flush(w->m);
+	world_step(w);
+}
+
+void rl_world_fault(struct rl_world *w, enum rl_fault_site site, u32 nth)
+{
+	rl_model_fail_nth(w->m, site, nth);
+	world_step(w);
+}
+
+void rl_world_stack_release(struct rl_world *w, u32 n)
+{
+	rl_stack_release(w->m, n);
+	world_step(w);
 }

@@ -2,10 +2,13 @@
 /*
  * rl_world.h - one run of the extracted am65-cpsw driver: the model, the
  * probed driver, the AF_XDP sockets and redirect targets, and the
- * operations the stack, the user and the hardware perform on it.  Every
- * operation is followed by the global check, the driver's predicate and
- * the liveness checks.  Shared by the fuzz harness, the replay tool and
- * the KUnit test bed, on the host and in-kernel.
+ * operations the stack, the user and the hardware perform on it.
+ *
+ * Every rl_world_<op>() below is one step: the operation, then the global
+ * check (every predicate, the driver's included), then the step counter
+ * moves on.  Probe is step 0; operation N of a trace is step N, and the
+ * findings it causes carry that number.  Shared by the fuzz harness, the
+ * replay tool and the KUnit tests, on the host and in-kernel.
  */
 #ifndef RL_WORLD_H
 #define RL_WORLD_H
@@ -39,7 +42,7 @@ int rl_world_init(struct rl_world *w, struct rl_model *m,
 void rl_world_teardown(struct rl_world *w);
 /* rl_world_teardown(), then the end-of-run oracle; true when clean. */
 bool rl_world_finish(struct rl_world *w);
-/* After each operation: global check + rl_am65_cpsw_is_valid, next step. */
+/* The global check + rl_am65_cpsw_is_valid, at the current step. */
 void rl_world_check(struct rl_world *w);
 
 int rl_world_open(struct rl_world *w, u32 port);
@@ -76,5 +79,13 @@ u32 rl_world_xsk_consume(struct rl_world *w, u32 qid, u32 n);
 u32 rl_world_xsk_submit(struct rl_world *w, u32 qid, u32 n, u32 len);
 u32 rl_world_xsk_reap(struct rl_world *w, u32 qid, u32 n);
 int rl_world_xsk_wakeup(struct rl_world *w, u32 qid, u32 flags);
+/* When teardown markers arrive (hardware), from the next request on. */
+void rl_world_tdown(struct rl_world *w, enum rl_tdown_mode mode, u32 delay);
+/* xdp_do_flush() by another NAPI on this CPU (per-CPU flush lists). */
+void rl_world_flush(struct rl_world *w);
+/* The @nth call at @site from now fails (0 disarms). */
+void rl_world_fault(struct rl_world *w, enum rl_fault_site site, u32 nth);
+/* The stack lets go of up to @n delivered skbs. */
+void rl_world_stack_release(struct rl_world *w, u32 n);
 
 #endif /* RL_WORLD_H */

@@ -51,6 +51,26 @@ int main(int argc, char **argv)
 		}
 		return 0;
 	}
+	if (argc == 2 && !strcmp(argv[1], "--markdown")) {
+		/* the README's catalogue table (fuzz/docs.py keeps it current) */
+		printf("| variant | what goes wrong | upstream | caught as |\n");
+		printf("| --- | --- | --- | --- |\n");
+		for (i = 0; i < RL_V_NR; i++) {
+			printf("| %s | %s | %s | ", rl_am65_variants[i].name,
+			       rl_am65_variants[i].what, rl_am65_variants[i].ref);
+			print_kinds(rl_am65_variants[i].caught_as, ", ");
+			printf(" |\n");
+		}
+		return 0;
+	}
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		printf("usage: variants                  the catalogue, readable\n"
+		       "       variants NAME...          exit 0 when every name is a variant\n"
+		       "       variants --tsv            name, caught-as kinds, reference\n"
+		       "       variants --markdown       the README's table\n"
+		       "       variants --caught-as VARIANT KIND\n");
+		return 0;
+	}
 	if (argc > 1 && !strcmp(argv[1], "--caught-as")) {
 		if (argc != 4) {
 			fprintf(stderr, "usage: variants --caught-as VARIANT KIND\n");

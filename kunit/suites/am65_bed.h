@@ -23,28 +23,9 @@ void am65_bed_check(struct am65_bed *b);
 /* Close every socket and port, remove: the end-of-run oracle. */
 bool am65_bed_finish(struct am65_bed *b);
 
-int am65_bed_open(struct am65_bed *b, u32 port);
-int am65_bed_stop(struct am65_bed *b, u32 port);
-u32 am65_bed_rx(struct am65_bed *b, u32 flow, u32 port, u32 n, u32 len);
-int am65_bed_poll_rx(struct am65_bed *b, u32 flow, int budget);
-int am65_bed_poll_tx(struct am65_bed *b, u32 chn, int budget);
-u32 am65_bed_tx_complete(struct am65_bed *b, u32 chn, u32 k);
-void am65_bed_settle(struct am65_bed *b);
-int am65_bed_xmit(struct am65_bed *b, u32 port, u32 queue, u32 len,
-		  u32 nr_frags, bool csum);
-int am65_bed_xdp_xmit(struct am65_bed *b, u32 port, u32 n);
-/* Program cycling through @verdicts (n = 0: detach); REDIRECT: devmap. */
-int am65_bed_attach(struct am65_bed *b, u32 port, const u8 *verdicts, u32 n);
-/* Same, with XDP_REDIRECT going to the AF_XDP socket of @qid. */
-int am65_bed_attach_xsk(struct am65_bed *b, u32 port, const u8 *verdicts,
-			u32 n, u32 qid);
-int am65_bed_xsk_bind(struct am65_bed *b, u32 port, u32 qid);
-int am65_bed_xsk_unbind(struct am65_bed *b, u32 qid);
-void am65_bed_xsk_close(struct am65_bed *b, u32 qid);
-u32 am65_bed_xsk_fill(struct am65_bed *b, u32 qid, u32 n);
-u32 am65_bed_xsk_consume(struct am65_bed *b, u32 qid, u32 n);
-u32 am65_bed_xsk_submit(struct am65_bed *b, u32 qid, u32 n, u32 len);
-u32 am65_bed_xsk_reap(struct am65_bed *b, u32 qid, u32 n);
-int am65_bed_xsk_wakeup(struct am65_bed *b, u32 qid, u32 flags);
+/*
+ * The operations are the world's (rl_world.h), each one step with its
+ * global check: rl_world_open(&b->w, 0), rl_world_settle(&b->w), ...
+ */
 
 #endif /* RL_AM65_BED_H */

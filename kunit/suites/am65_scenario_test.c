@@ -19,13 +19,13 @@ static void traffic(struct am65_bed *b, u32 port)
 	u32 f, q;
 
 	for (f = 0; f < c->rx_ch_num_flows; f++)
-		am65_bed_rx(b, f, port, 3, 60 + f);
+		rl_world_rx(&b->w, f, port, 3, 60 + f);
 	for (q = 0; q < c->tx_ch_num; q++) {
-		am65_bed_xmit(b, port, q, 1000, q, q & 1);
-		am65_bed_xmit(b, port, q, 60, 0, false);
+		rl_world_xmit(&b->w, port, q, 1000, q, q & 1);
+		rl_world_xmit(&b->w, port, q, 60, 0, false);
 	}
-	am65_bed_xdp_xmit(b, port, 2);
-	am65_bed_settle(b);
+	rl_world_xdp_xmit(&b->w, port, 2);
+	rl_world_settle(&b->w);
 }
 
 static void am65_open_stop_cycles(struct kunit *test)
@@ -34,16 +34,16 @@ static void am65_open_stop_cycles(struct kunit *test)
 	int i;
 
 	for (i = 0; i < 100; i++) {
-		KUNIT_ASSERT_EQ(test, am65_bed_open(b, i & 1), 0);
-		KUNIT_ASSERT_EQ(test, am65_bed_stop(b, i & 1), 0);
+		KUNIT_ASSERT_EQ(test, rl_world_open(&b->w, i & 1), 0);
+		KUNIT_ASSERT_EQ(test, rl_world_stop(&b->w, i & 1), 0);
 	}
 	/* both ports: the queues follow the first open and the last stop */
-	am65_bed_open(b, 0);
-	am65_bed_open(b, 1);
+	rl_world_open(&b->w, 0);
+	rl_world_open(&b->w, 1);
 	KUNIT_EXPECT_EQ(test, b->common->usage_count, 2U);
-	am65_bed_stop(b, 0);
+	rl_world_stop(&b->w, 0);
 	KUNIT_EXPECT_TRUE(test, b->common->queues_up);
-	am65_bed_stop(b, 1);
+	rl_world_stop(&b->w, 1);
 	KUNIT_EXPECT_FALSE(test, b->common->queues_up);
 	KUNIT_EXPECT_EQ(test, rl_k3_cppi_desc_pool_avail(b->common->rx_chns.desc_pool),
 			b->common->rx_chns.desc_pool->size);
@@ -55,15 +55,15 @@ static void am65_open_stop_cycles_with_traffic(struct kunit *test)
 	struct am65_bed *b = am65_bed_start(test, NULL);
 	int i;
 
-	am65_bed_attach(b, 1, v_mix, ARRAY_SIZE(v_mix));
+	rl_world_attach(&b->w, 1, v_mix, ARRAY_SIZE(v_mix), 0);
 	for (i = 0; i < 100; i++) {
-		KUNIT_ASSERT_EQ(test, am65_bed_open(b, i % 2), 0);
+		KUNIT_ASSERT_EQ(test, rl_world_open(&b->w, i % 2), 0);
 		traffic(b, i % 2);
 		/* leave some completed and unpopped, then stop */
-		am65_bed_rx(b, 0, i % 2, 2, 64);
-		am65_bed_xmit(b, i % 2, 0, 100, 1, false);
-		am65_bed_tx_complete(b, 0, 1);
-		KUNIT_ASSERT_EQ(test, am65_bed_stop(b, i % 2), 0);
+		rl_world_rx(&b->w, 0, i % 2, 2, 64);
+		rl_world_xmit(&b->w, i % 2, 0, 100, 1, false);
+		rl_world_tx_complete(&b->w, 0, 1);
+		KUNIT_ASSERT_EQ(test, rl_world_stop(&b->w, i % 2), 0);
 	}
 	KUNIT_EXPECT_GT(test, b->common->ports[0].rx_packets, 0U);
 	KUNIT_EXPECT_GT(test, b->common->ports[1].tx_packets, 0U);
@@ -81,12 +81,12 @@ static void am65_real_ring_sizes(struct kunit *test)
 	cfg.rx_flows = 1;
 	cfg.tx_chans = 1;
 	b = am65_bed_start(test, &cfg);
-	KUNIT_ASSERT_EQ(test, am65_bed_open(b, 0), 0);
+	KUNIT_ASSERT_EQ(test, rl_world_open(&b->w, 0), 0);
 	KUNIT_EXPECT_EQ(test, rl_ring_occ(b->common->rx_chns.rx_chn->flows[0].fdq),
 			500U);
 	traffic(b, 0);
-	am65_bed_rx(b, 0, 0, 100, 1500);
-	am65_bed_stop(b, 0);
+	rl_world_rx(&b->w, 0, 0, 100, 1500);
+	rl_world_stop(&b->w, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
 
@@ -112,11 +112,11 @@ static void am65_every_xdp_verdict(struct kunit *test)
 	struct am65_bed *b = am65_bed_start(test, NULL);
 	struct am65_cpsw_port *port = &b->common->ports[0];
 
-	am65_bed_attach(b, 0, v, 1);
-	am65_bed_open(b, 0);
-	am65_bed_rx(b, 0, 0, 5, 100);
-	am65_bed_rx(b, 1, 0, 5, 100);
-	am65_bed_settle(b);
+	rl_world_attach(&b->w, 0, v, 1, 0);
+	rl_world_open(&b->w, 0);
+	rl_world_rx(&b->w, 0, 0, 5, 100);
+	rl_world_rx(&b->w, 1, 0, 5, 100);
+	rl_world_settle(&b->w);
 	switch (*v) {
 	case RL_XDP_PASS:
 		KUNIT_EXPECT_EQ(test, port->rx_packets, 10U);
@@ -132,7 +132,7 @@ static void am65_every_xdp_verdict(struct kunit *test)
 	default:
 		KUNIT_EXPECT_EQ(test, port->rx_dropped, 10U);
 	}
-	am65_bed_stop(b, 0);
+	rl_world_stop(&b->w, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
 
@@ -169,30 +169,30 @@ static void am65_prog_swap_under_traffic(struct kunit *test)
 	cfg.disabled_ports = sc->disabled_ports;
 	cfg.pktdma = sc->pktdma;
 	b = am65_bed_start(test, &cfg);
-	am65_bed_open(b, 0);
+	rl_world_open(&b->w, 0);
 	if (sc->both_up)
-		am65_bed_open(b, 1);
+		rl_world_open(&b->w, 1);
 	pp = b->common->rx_chns.flows[0].page_pool;
 	for (i = 0; i < 12; i++) {
 		/* in flight on both sides while the program changes */
-		am65_bed_rx(b, i % 2, 0, 2, 80);
-		am65_bed_xmit(b, 0, i % 2, 200, 1, false);
-		am65_bed_tx_complete(b, i % 2, 1);
+		rl_world_rx(&b->w, i % 2, 0, 2, 80);
+		rl_world_xmit(&b->w, 0, i % 2, 200, 1, false);
+		rl_world_tx_complete(&b->w, i % 2, 1);
 		if (i % 3 == 2)
-			am65_bed_attach(b, 0, NULL, 0);
+			rl_world_attach(&b->w, 0, NULL, 0, 0);
 		else
-			am65_bed_attach(b, i % 2 && sc->both_up ? 1 : 0,
+			rl_world_attach(&b->w, i % 2 && sc->both_up ? 1 : 0,
 					i % 2 ? v_mix : v_pass,
-					i % 2 ? ARRAY_SIZE(v_mix) : 1);
+					i % 2 ? ARRAY_SIZE(v_mix) : 1, 0);
 		/* v2 2/7: the page_pool survives the swap */
 		KUNIT_EXPECT_PTR_EQ(test, b->common->rx_chns.flows[0].page_pool, pp);
-		am65_bed_settle(b);
+		rl_world_settle(&b->w);
 	}
-	KUNIT_EXPECT_EQ(test, am65_bed_attach(b, 1, v_pass, 1),
+	KUNIT_EXPECT_EQ(test, rl_world_attach(&b->w, 1, v_pass, 1, 0),
 			sc->disabled_ports ? -EINVAL : 0);
-	am65_bed_stop(b, 0);
+	rl_world_stop(&b->w, 0);
 	if (sc->both_up)
-		am65_bed_stop(b, 1);
+		rl_world_stop(&b->w, 1);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
 
@@ -233,17 +233,17 @@ static void am65_stop_with_completed_unpopped(struct kunit *test)
 	cfg.pktdma = tc->pktdma;
 	b = am65_bed_start(test, &cfg);
 	rl_hw_set_tdown_mode(b->m, tc->mode, tc->delay);
-	am65_bed_attach(b, 0, v_mix, ARRAY_SIZE(v_mix));
+	rl_world_attach(&b->w, 0, v_mix, ARRAY_SIZE(v_mix), 0);
 	/* twice: a late marker may land in the next run's rings */
 	for (round = 0; round < 2; round++) {
-		KUNIT_ASSERT_EQ(test, am65_bed_open(b, 0), 0);
-		am65_bed_rx(b, 0, 0, 5, 100);
-		am65_bed_rx(b, 1, 0, 3, 100);
-		am65_bed_xmit(b, 0, 0, 300, 2, true);
-		am65_bed_xmit(b, 0, 1, 300, 0, false);
-		am65_bed_tx_complete(b, 0, 1);
+		KUNIT_ASSERT_EQ(test, rl_world_open(&b->w, 0), 0);
+		rl_world_rx(&b->w, 0, 0, 5, 100);
+		rl_world_rx(&b->w, 1, 0, 3, 100);
+		rl_world_xmit(&b->w, 0, 0, 300, 2, true);
+		rl_world_xmit(&b->w, 0, 1, 300, 0, false);
+		rl_world_tx_complete(&b->w, 0, 1);
 		/* completed on both sides, nothing popped: now stop */
-		KUNIT_ASSERT_EQ(test, am65_bed_stop(b, 0), 0);
+		KUNIT_ASSERT_EQ(test, rl_world_stop(&b->w, 0), 0);
 		KUNIT_EXPECT_EQ(test,
 				rl_k3_cppi_desc_pool_avail(b->common->rx_chns.desc_pool),
 				b->common->rx_chns.desc_pool->size);
@@ -292,19 +292,19 @@ static void am65_fault_sites(struct kunit *test)
 	struct am65_bed *b = am65_bed_start(test, NULL);
 	int ret;
 
-	am65_bed_attach(b, 0, v_mix, ARRAY_SIZE(v_mix));
+	rl_world_attach(&b->w, 0, v_mix, ARRAY_SIZE(v_mix), 0);
 	if (fc->at_open) {
 		rl_model_fail_nth(b->m, fc->site, fc->nth);
-		ret = am65_bed_open(b, 0);
+		ret = rl_world_open(&b->w, 0);
 		/* the fault did fire inside open (fail_at is cleared on a hit) */
 		KUNIT_EXPECT_EQ(test, b->m->fault[fc->site].fail_at, 0U);
 		if (ret) {
 			/* a failed open leaves nothing behind; it opens later */
 			KUNIT_EXPECT_FALSE(test, b->common->queues_up);
-			KUNIT_ASSERT_EQ(test, am65_bed_open(b, 0), 0);
+			KUNIT_ASSERT_EQ(test, rl_world_open(&b->w, 0), 0);
 		}
 	} else {
-		KUNIT_ASSERT_EQ(test, am65_bed_open(b, 0), 0);
+		KUNIT_ASSERT_EQ(test, rl_world_open(&b->w, 0), 0);
 		rl_model_fail_nth(b->m, fc->site, fc->nth);
 	}
 	traffic(b, 0);
@@ -312,11 +312,11 @@ static void am65_fault_sites(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, b->m->fault[fc->site].fail_at, 0U);
 	rl_model_fail_nth(b->m, fc->site, 0);
 	/* with the fault gone, the next polls refill the rings */
-	am65_bed_rx(b, 0, 0, 1, 64);
-	am65_bed_settle(b);
+	rl_world_rx(&b->w, 0, 0, 1, 64);
+	rl_world_settle(&b->w);
 	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_check_rx_depth(b->common, 0));
 	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_check_rx_depth(b->common, 1));
-	am65_bed_stop(b, 0);
+	rl_world_stop(&b->w, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
 
@@ -336,13 +336,13 @@ static void am65_bad_config_and_ports(struct kunit *test)
 	cfg.disabled_ports = BIT(0);
 	b = am65_bed_start(test, &cfg);
 	/* no net_device for a disabled port; dev_open() of an up one: no-op */
-	KUNIT_EXPECT_EQ(test, am65_bed_open(b, 0), -ENODEV);
-	KUNIT_EXPECT_EQ(test, am65_bed_open(b, 1), 0);
-	KUNIT_EXPECT_EQ(test, am65_bed_open(b, 1), 0);
+	KUNIT_EXPECT_EQ(test, rl_world_open(&b->w, 0), -ENODEV);
+	KUNIT_EXPECT_EQ(test, rl_world_open(&b->w, 1), 0);
+	KUNIT_EXPECT_EQ(test, rl_world_open(&b->w, 1), 0);
 	KUNIT_EXPECT_EQ(test, b->common->usage_count, 1U);
 	/* traffic tagged with the disabled port is dropped, not leaked */
-	am65_bed_rx(b, 0, 0, 3, 64);
-	am65_bed_settle(b);
+	rl_world_rx(&b->w, 0, 0, 3, 64);
+	rl_world_settle(&b->w);
 	KUNIT_EXPECT_EQ(test, rl_am65_variant_by_name("no_such_bug"), -1);
 	KUNIT_EXPECT_EQ(test, rl_am65_variant_by_name("rx_tdown_no_drain"),
 			(int)RL_V_RX_TDOWN_NO_DRAIN);
@@ -353,12 +353,12 @@ static void am65_is_valid_catches_corruption(struct kunit *test)
 {
 	struct am65_bed *b = am65_bed_start(test, NULL);
 
-	am65_bed_open(b, 0);
+	rl_world_open(&b->w, 0);
 	b->common->usage_count++;
 	KUNIT_EXPECT_FALSE(test, rl_am65_cpsw_is_valid(b->common));
 	RL_EXPECT_FINDING(b->ctx, RL_F_INVALID, am65_bed_check(b));
 	b->common->usage_count--;
-	am65_bed_stop(b, 0);
+	rl_world_stop(&b->w, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
 

@@ -13,10 +13,10 @@ static const u8 v_tx[] = { RL_XDP_TX };
 /* The seed bug class: stop with RX completions nobody popped. */
 static void sc_stop_with_rx_completed(struct am65_bed *b)
 {
-	am65_bed_open(b, 0);
-	am65_bed_rx(b, 0, 0, 4, 100);
-	am65_bed_rx(b, 1, 0, 2, 100);
-	am65_bed_stop(b, 0);
+	rl_world_open(&b->w, 0);
+	rl_world_rx(&b->w, 0, 0, 4, 100);
+	rl_world_rx(&b->w, 1, 0, 2, 100);
+	rl_world_stop(&b->w, 0);
 }
 
 /* TX queued when the stop comes; the hardware finishes it too late. */
@@ -25,63 +25,63 @@ static void sc_stop_tx_marker_late(struct am65_bed *b)
 	int i;
 
 	rl_hw_set_tdown_mode(b->m, RL_TDOWN_AFTER, 100);
-	am65_bed_open(b, 0);
+	rl_world_open(&b->w, 0);
 	for (i = 0; i < 4; i++)
-		am65_bed_xmit(b, 0, 0, 500, i & 1, i & 1);
-	am65_bed_stop(b, 0);
+		rl_world_xmit(&b->w, 0, 0, 500, i & 1, i & 1);
+	rl_world_stop(&b->w, 0);
 }
 
 /* A ring push fails while a received packet's buffer is requeued. */
 static void sc_push_fails_in_napi(struct am65_bed *b)
 {
-	am65_bed_open(b, 0);
-	am65_bed_rx(b, 0, 0, 2, 100);
+	rl_world_open(&b->w, 0);
+	rl_world_rx(&b->w, 0, 0, 2, 100);
 	rl_model_fail_nth(b->m, RL_FAULT_RING_PUSH, 1);
-	am65_bed_poll_rx(b, 0, 64);
+	rl_world_poll_rx(&b->w, 0, 64);
 	rl_model_fail_nth(b->m, RL_FAULT_RING_PUSH, 0);
-	am65_bed_settle(b);
-	am65_bed_stop(b, 0);
+	rl_world_settle(&b->w);
+	rl_world_stop(&b->w, 0);
 }
 
 /* XDP_DROP traffic, polled. */
 static void sc_xdp_drop(struct am65_bed *b)
 {
-	am65_bed_attach(b, 0, v_drop, 1);
-	am65_bed_open(b, 0);
-	am65_bed_rx(b, 0, 0, 3, 100);
-	am65_bed_poll_rx(b, 0, 64);
-	am65_bed_stop(b, 0);
+	rl_world_attach(&b->w, 0, v_drop, 1, 0);
+	rl_world_open(&b->w, 0);
+	rl_world_rx(&b->w, 0, 0, 3, 100);
+	rl_world_poll_rx(&b->w, 0, 64);
+	rl_world_stop(&b->w, 0);
 }
 
 /* XDP_TX frames still queued for a hung DMA at stop. */
 static void sc_stop_with_xdp_tx_queued(struct am65_bed *b)
 {
 	rl_hw_set_tdown_mode(b->m, RL_TDOWN_NEVER, 0);
-	am65_bed_attach(b, 0, v_tx, 1);
-	am65_bed_open(b, 0);
-	am65_bed_rx(b, 0, 0, 2, 100);
-	am65_bed_poll_rx(b, 0, 64);
-	am65_bed_stop(b, 0);
+	rl_world_attach(&b->w, 0, v_tx, 1, 0);
+	rl_world_open(&b->w, 0);
+	rl_world_rx(&b->w, 0, 0, 2, 100);
+	rl_world_poll_rx(&b->w, 0, 64);
+	rl_world_stop(&b->w, 0);
 }
 
 /* Program change on port 1 while port 2 is up and port 1 has TX in flight. */
 static void sc_prog_swap_multi_port(struct am65_bed *b)
 {
-	am65_bed_open(b, 0);
-	am65_bed_open(b, 1);
-	am65_bed_xmit(b, 0, 0, 700, 0, false);
-	am65_bed_xmit(b, 0, 0, 300, 0, false);
-	am65_bed_attach(b, 0, v_drop, 1);
-	am65_bed_settle(b);
-	am65_bed_stop(b, 0);
-	am65_bed_stop(b, 1);
+	rl_world_open(&b->w, 0);
+	rl_world_open(&b->w, 1);
+	rl_world_xmit(&b->w, 0, 0, 700, 0, false);
+	rl_world_xmit(&b->w, 0, 0, 300, 0, false);
+	rl_world_attach(&b->w, 0, v_drop, 1, 0);
+	rl_world_settle(&b->w);
+	rl_world_stop(&b->w, 0);
+	rl_world_stop(&b->w, 1);
 }
 
 /* Plain open and stop. */
 static void sc_open_stop(struct am65_bed *b)
 {
-	am65_bed_open(b, 0);
-	am65_bed_stop(b, 0);
+	rl_world_open(&b->w, 0);
+	rl_world_stop(&b->w, 0);
 }
 
 static const u8 v_redirect[] = { RL_XDP_REDIRECT };
@@ -90,34 +90,34 @@ static const u8 v_pass[] = { RL_XDP_PASS };
 /* The seed bug, zero-copy face: ZC traffic, stop with completions left. */
 static void sc_zc_stop_with_rx_completed(struct am65_bed *b)
 {
-	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0);
-	am65_bed_xsk_fill(b, 0, 16);
-	am65_bed_open(b, 0);
-	am65_bed_rx(b, 0, 0, 3, 100);
-	am65_bed_settle(b);
-	am65_bed_rx(b, 0, 0, 4, 100);
-	am65_bed_stop(b, 0);
+	rl_world_attach(&b->w, 0, v_redirect, 1, 1);
+	rl_world_xsk_bind(&b->w, 0, 0);
+	rl_world_xsk_fill(&b->w, 0, 16);
+	rl_world_open(&b->w, 0);
+	rl_world_rx(&b->w, 0, 0, 3, 100);
+	rl_world_settle(&b->w);
+	rl_world_rx(&b->w, 0, 0, 4, 100);
+	rl_world_stop(&b->w, 0);
 }
 
 /* Zero copy turned on while RX completions wait in the ring. */
 static void sc_zc_enable_with_rx_completed(struct am65_bed *b)
 {
-	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
-	am65_bed_open(b, 0);
-	am65_bed_rx(b, 0, 0, 3, 100);
-	am65_bed_xsk_fill(b, 0, 16);
-	am65_bed_xsk_bind(b, 0, 0);
-	am65_bed_settle(b);
-	am65_bed_stop(b, 0);
+	rl_world_attach(&b->w, 0, v_redirect, 1, 1);
+	rl_world_open(&b->w, 0);
+	rl_world_rx(&b->w, 0, 0, 3, 100);
+	rl_world_xsk_fill(&b->w, 0, 16);
+	rl_world_xsk_bind(&b->w, 0, 0);
+	rl_world_settle(&b->w);
+	rl_world_stop(&b->w, 0);
 }
 
 /* A zero-copy refill push fails. */
 static void sc_zc_push_fails(struct am65_bed *b)
 {
-	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0);
-	am65_bed_xsk_fill(b, 0, 16);
+	rl_world_attach(&b->w, 0, v_redirect, 1, 1);
+	rl_world_xsk_bind(&b->w, 0, 0);
+	rl_world_xsk_fill(&b->w, 0, 16);
 	/* the same failing poll, now on the zero-copy queue */
 	sc_push_fails_in_napi(b);
 }
@@ -125,117 +125,117 @@ static void sc_zc_push_fails(struct am65_bed *b)
 /* UDMA-P: queue 1 zero copy, queue 0 page_pool, one shared FDQ; stop. */
 static void sc_zc_shared_fdq_stop(struct am65_bed *b)
 {
-	am65_bed_attach_xsk(b, 0, v_redirect, 1, 1);
-	am65_bed_xsk_bind(b, 0, 1);
-	am65_bed_xsk_fill(b, 1, 16);
-	am65_bed_open(b, 0);
-	am65_bed_stop(b, 0);
+	rl_world_attach(&b->w, 0, v_redirect, 1, 2);
+	rl_world_xsk_bind(&b->w, 0, 1);
+	rl_world_xsk_fill(&b->w, 1, 16);
+	rl_world_open(&b->w, 0);
+	rl_world_stop(&b->w, 0);
 }
 
 /* A long checksummed skb, then a short XSK frame on the same channel. */
 static void sc_xsk_tx_after_csum_skb(struct am65_bed *b)
 {
-	am65_bed_attach_xsk(b, 0, v_pass, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0);
-	am65_bed_open(b, 0);
-	am65_bed_xmit(b, 0, 0, 1000, 0, true);
-	am65_bed_settle(b);
-	am65_bed_xsk_submit(b, 0, 1, 40);
-	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
-	am65_bed_settle(b);
-	am65_bed_xsk_reap(b, 0, 8);
-	am65_bed_stop(b, 0);
+	rl_world_attach(&b->w, 0, v_pass, 1, 1);
+	rl_world_xsk_bind(&b->w, 0, 0);
+	rl_world_open(&b->w, 0);
+	rl_world_xmit(&b->w, 0, 0, 1000, 0, true);
+	rl_world_settle(&b->w);
+	rl_world_xsk_submit(&b->w, 0, 1, 40);
+	rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_TX);
+	rl_world_settle(&b->w);
+	rl_world_xsk_reap(&b->w, 0, 8);
+	rl_world_stop(&b->w, 0);
 }
 
 /* Enabling zero copy fails in the rebuild (no page for queue 1). */
 static void sc_zc_enable_fails(struct am65_bed *b)
 {
-	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
-	am65_bed_open(b, 0);
-	am65_bed_xsk_fill(b, 0, 16);
+	rl_world_attach(&b->w, 0, v_redirect, 1, 1);
+	rl_world_open(&b->w, 0);
+	rl_world_xsk_fill(&b->w, 0, 16);
 	rl_model_fail_nth(b->m, RL_FAULT_PAGE_ALLOC, 1);
-	am65_bed_xsk_bind(b, 0, 0);
+	rl_world_xsk_bind(&b->w, 0, 0);
 	rl_model_fail_nth(b->m, RL_FAULT_PAGE_ALLOC, 0);
-	am65_bed_xsk_close(b, 0);
-	am65_bed_stop(b, 0);
+	rl_world_xsk_close(&b->w, 0);
+	rl_world_stop(&b->w, 0);
 }
 
 /* Zero copy off, socket closed, traffic goes on. */
 static void sc_zc_disable_close_traffic(struct am65_bed *b)
 {
-	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0);
-	am65_bed_xsk_fill(b, 0, 16);
-	am65_bed_open(b, 0);
-	am65_bed_xsk_unbind(b, 0);
-	am65_bed_xsk_close(b, 0);
-	am65_bed_rx(b, 0, 0, 2, 100);
-	am65_bed_settle(b);
-	am65_bed_stop(b, 0);
+	rl_world_attach(&b->w, 0, v_redirect, 1, 1);
+	rl_world_xsk_bind(&b->w, 0, 0);
+	rl_world_xsk_fill(&b->w, 0, 16);
+	rl_world_open(&b->w, 0);
+	rl_world_xsk_unbind(&b->w, 0);
+	rl_world_xsk_close(&b->w, 0);
+	rl_world_rx(&b->w, 0, 0, 2, 100);
+	rl_world_settle(&b->w);
+	rl_world_stop(&b->w, 0);
 }
 
 /* A zero-copy TX batch runs out of descriptors half way, then more TX. */
 static void sc_xsk_tx_batch_cut(struct am65_bed *b)
 {
-	am65_bed_attach_xsk(b, 0, v_pass, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0);
-	am65_bed_open(b, 0);
-	am65_bed_xsk_submit(b, 0, 4, 60);
+	rl_world_attach(&b->w, 0, v_pass, 1, 1);
+	rl_world_xsk_bind(&b->w, 0, 0);
+	rl_world_open(&b->w, 0);
+	rl_world_xsk_submit(&b->w, 0, 4, 60);
 	rl_model_fail_nth(b->m, RL_FAULT_DESC_ALLOC, 2);
-	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
-	am65_bed_settle(b);
+	rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_TX);
+	rl_world_settle(&b->w);
 	rl_model_fail_nth(b->m, RL_FAULT_DESC_ALLOC, 0);
-	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
-	am65_bed_settle(b);
-	am65_bed_xsk_reap(b, 0, 8);
-	am65_bed_stop(b, 0);
-	am65_bed_xsk_close(b, 0);
+	rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_TX);
+	rl_world_settle(&b->w);
+	rl_world_xsk_reap(&b->w, 0, 8);
+	rl_world_stop(&b->w, 0);
+	rl_world_xsk_close(&b->w, 0);
 }
 
 /* XDP_REDIRECT to the devmap, polled: the poll owes xdp_do_flush(). */
 static void sc_xdp_redirect_devmap(struct am65_bed *b)
 {
-	am65_bed_attach(b, 0, v_redirect, 1);
-	am65_bed_open(b, 0);
-	am65_bed_rx(b, 0, 0, 3, 100);
-	am65_bed_poll_rx(b, 0, 64);
-	am65_bed_stop(b, 0);
+	rl_world_attach(&b->w, 0, v_redirect, 1, 0);
+	rl_world_open(&b->w, 0);
+	rl_world_rx(&b->w, 0, 0, 3, 100);
+	rl_world_poll_rx(&b->w, 0, 64);
+	rl_world_stop(&b->w, 0);
 }
 
 /* The same into an AF_XDP socket in zero copy. */
 static void sc_zc_redirect_polled(struct am65_bed *b)
 {
-	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0);
-	am65_bed_xsk_fill(b, 0, 16);
-	am65_bed_open(b, 0);
-	am65_bed_rx(b, 0, 0, 3, 100);
-	am65_bed_poll_rx(b, 0, 64);
-	am65_bed_xsk_consume(b, 0, 16);
-	am65_bed_stop(b, 0);
+	rl_world_attach(&b->w, 0, v_redirect, 1, 1);
+	rl_world_xsk_bind(&b->w, 0, 0);
+	rl_world_xsk_fill(&b->w, 0, 16);
+	rl_world_open(&b->w, 0);
+	rl_world_rx(&b->w, 0, 0, 3, 100);
+	rl_world_poll_rx(&b->w, 0, 64);
+	rl_world_xsk_consume(&b->w, 0, 16);
+	rl_world_stop(&b->w, 0);
 }
 
 /* Stack TX completed by the hardware and by the TX NAPI. */
 static void sc_tx_completed(struct am65_bed *b)
 {
-	am65_bed_open(b, 0);
-	am65_bed_xmit(b, 0, 0, 300, 1, false);
-	am65_bed_xmit(b, 0, 0, 200, 0, false);
-	am65_bed_tx_complete(b, 0, 2);
-	am65_bed_poll_tx(b, 0, 64);
-	am65_bed_stop(b, 0);
+	rl_world_open(&b->w, 0);
+	rl_world_xmit(&b->w, 0, 0, 300, 1, false);
+	rl_world_xmit(&b->w, 0, 0, 200, 0, false);
+	rl_world_tx_complete(&b->w, 0, 2);
+	rl_world_poll_tx(&b->w, 0, 64);
+	rl_world_stop(&b->w, 0);
 }
 
 /* XDP_TX polled on CPU 1 of a CPSW given one TX channel. */
 static void sc_xdp_tx_cpu1(struct am65_bed *b)
 {
-	am65_bed_attach(b, 0, v_tx, 1);
-	am65_bed_open(b, 0);
-	am65_bed_rx(b, 0, 0, 2, 100);
+	rl_world_attach(&b->w, 0, v_tx, 1, 0);
+	rl_world_open(&b->w, 0);
+	rl_world_rx(&b->w, 0, 0, 2, 100);
 	b->w.cpu = 1;
-	am65_bed_poll_rx(b, 0, 64);
-	am65_bed_settle(b);
-	am65_bed_stop(b, 0);
+	rl_world_poll_rx(&b->w, 0, 64);
+	rl_world_settle(&b->w);
+	rl_world_stop(&b->w, 0);
 }
 
 struct variant_case {
@@ -381,9 +381,9 @@ static void am65_zc_seed_variant_leaves_pool_short(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, (int)b->ctx->last.cls, (int)RL_OBJ_DESC);
 	KUNIT_EXPECT_EQ(test, (int)RL_OWNER_KIND(b->ctx->last.actual), (int)RL_OWN_RING);
 	KUNIT_EXPECT_EQ(test, rl_k3_cppi_desc_pool_avail(pool), pool->size - 4);
-	am65_bed_xsk_fill(b, 0, 16);
+	rl_world_xsk_fill(&b->w, 0, 16);
 	/* flow 1 (page_pool) cannot get its 8 descriptors: open fails */
-	KUNIT_EXPECT_EQ(test, am65_bed_open(b, 0), -ENOMEM);
+	KUNIT_EXPECT_EQ(test, rl_world_open(&b->w, 0), -ENOMEM);
 	b->ctx->allowed = ~0U;
 	am65_bed_finish(b);
 	KUNIT_EXPECT_GT(test, b->ctx->seen[RL_F_POOL_LEAK], 0U);

@@ -17,14 +17,14 @@ static const u8 v_zc_mix[] = { RL_XDP_REDIRECT, RL_XDP_PASS, RL_XDP_DROP,
 /* Zero-copy traffic on queue 0 of port 0, both directions. */
 static void zc_traffic(struct am65_bed *b)
 {
-	am65_bed_xsk_fill(b, 0, 16);
-	am65_bed_rx(b, 0, 0, 6, 128);
-	am65_bed_rx(b, 1, 0, 2, 128);
-	am65_bed_xsk_submit(b, 0, 5, 200);
-	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX | RL_XDP_WAKEUP_RX);
-	am65_bed_settle(b);
-	am65_bed_xsk_consume(b, 0, 64);
-	am65_bed_xsk_reap(b, 0, 64);
+	rl_world_xsk_fill(&b->w, 0, 16);
+	rl_world_rx(&b->w, 0, 0, 6, 128);
+	rl_world_rx(&b->w, 1, 0, 2, 128);
+	rl_world_xsk_submit(&b->w, 0, 5, 200);
+	rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_TX | RL_XDP_WAKEUP_RX);
+	rl_world_settle(&b->w);
+	rl_world_xsk_consume(&b->w, 0, 64);
+	rl_world_xsk_reap(&b->w, 0, 64);
 }
 
 static void am65_zc_enable_disable_cycles(struct kunit *test)
@@ -32,24 +32,24 @@ static void am65_zc_enable_disable_cycles(struct kunit *test)
 	struct am65_bed *b = am65_bed_start(test, NULL);
 	int i;
 
-	am65_bed_attach_xsk(b, 0, v_zc_mix, ARRAY_SIZE(v_zc_mix), 0);
+	rl_world_attach(&b->w, 0, v_zc_mix, ARRAY_SIZE(v_zc_mix), 1);
 	for (i = 0; i < 20; i++) {
 		bool up = i % 4 < 2;
 
 		if (up)
-			KUNIT_ASSERT_EQ(test, am65_bed_open(b, 0), 0);
-		KUNIT_ASSERT_EQ(test, am65_bed_xsk_bind(b, 0, 0), 0);
+			KUNIT_ASSERT_EQ(test, rl_world_open(&b->w, 0), 0);
+		KUNIT_ASSERT_EQ(test, rl_world_xsk_bind(&b->w, 0, 0), 0);
 		if (up) {
 			KUNIT_EXPECT_PTR_EQ(test, b->common->rx_chns.flows[0].xsk_pool,
 					    b->w.xsk[0]);
 			zc_traffic(b);
 		}
-		KUNIT_ASSERT_EQ(test, am65_bed_xsk_unbind(b, 0), 0);
+		KUNIT_ASSERT_EQ(test, rl_world_xsk_unbind(&b->w, 0), 0);
 		KUNIT_EXPECT_NULL(test, b->common->rx_chns.flows[0].xsk_pool);
 		if (up) {
-			am65_bed_rx(b, 0, 0, 2, 64);
-			am65_bed_settle(b);
-			am65_bed_stop(b, 0);
+			rl_world_rx(&b->w, 0, 0, 2, 64);
+			rl_world_settle(&b->w);
+			rl_world_stop(&b->w, 0);
 		}
 	}
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
@@ -63,11 +63,11 @@ static void am65_zc_disable_refused_is_a_finding(struct kunit *test)
 {
 	struct am65_bed *b = am65_bed_start(test, NULL);
 
-	KUNIT_EXPECT_EQ(test, am65_bed_xsk_bind(b, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, rl_world_xsk_bind(&b->w, 0, 0), 0);
 	/* the driver now believes port 2 owns the queue: it refuses */
 	b->common->xsk_port_id[0] = 2;
 	RL_EXPECT_FINDING(b->ctx, RL_F_XSK,
-			  KUNIT_EXPECT_EQ(test, am65_bed_xsk_unbind(b, 0), -EINVAL));
+			  KUNIT_EXPECT_EQ(test, rl_world_xsk_unbind(&b->w, 0), -EINVAL));
 	KUNIT_EXPECT_NULL(test, rl_xsk_get_pool_from_qid(b->common->ports[0].ndev,
 							 0));
 	/* put the driver right and let it undo its mapping */
@@ -76,7 +76,7 @@ static void am65_zc_disable_refused_is_a_finding(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rl_am65_cpsw_xsk_setup_pool(b->common, 0, NULL, 0),
 			0);
 	rl_xsk_clear_pool_at_qid(b->common->ports[0].ndev, 0);
-	am65_bed_xsk_close(b, 0);
+	rl_world_xsk_close(&b->w, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
 
@@ -85,7 +85,7 @@ static void am65_zc_error_cases(struct kunit *test)
 	struct am65_bed *b = am65_bed_start(test, NULL);
 
 	/* down interface: accepted, nothing rebuilt */
-	KUNIT_EXPECT_EQ(test, am65_bed_xsk_bind(b, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, rl_world_xsk_bind(&b->w, 0, 0), 0);
 	KUNIT_EXPECT_EQ(test, b->common->xdp_zc_queues, 1U);
 	/* the queue is owned by port 1: port 2 gets -EINVAL */
 	KUNIT_EXPECT_EQ(test, rl_am65_cpsw_xsk_setup_pool(b->common, 1,
@@ -95,19 +95,19 @@ static void am65_zc_error_cases(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rl_am65_cpsw_xsk_setup_pool(b->common, 0, NULL, 1),
 			-EINVAL);
 	/* a queue the hardware does not have */
-	KUNIT_EXPECT_EQ(test, am65_bed_xsk_bind(b, 0, 5), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rl_world_xsk_bind(&b->w, 0, 5), -EINVAL);
 	/* up but no XDP program: accepted, queue stays in page_pool mode */
-	am65_bed_open(b, 0);
+	rl_world_open(&b->w, 0);
 	KUNIT_EXPECT_NULL(test, b->common->rx_chns.flows[0].xsk_pool);
-	KUNIT_EXPECT_EQ(test, am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_RX),
+	KUNIT_EXPECT_EQ(test, rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_RX),
 			-EINVAL);
 	/* the program arrives: the rebuild turns zero copy on */
-	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
+	rl_world_attach(&b->w, 0, v_redirect, 1, 1);
 	KUNIT_EXPECT_PTR_EQ(test, b->common->rx_chns.flows[0].xsk_pool, b->w.xsk[0]);
 	KUNIT_EXPECT_PTR_EQ(test, b->common->tx_chns[0].xsk_pool, b->w.xsk[0]);
 	zc_traffic(b);
-	am65_bed_stop(b, 0);
-	KUNIT_EXPECT_EQ(test, am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_RX),
+	rl_world_stop(&b->w, 0);
+	KUNIT_EXPECT_EQ(test, rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_RX),
 			-ENETDOWN);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
@@ -127,25 +127,25 @@ static void am65_zc_fill_ring_states(struct kunit *test)
 	struct am65_bed *b = am65_bed_start(test, NULL);
 	struct am65_cpsw_rx_flow *flow = &b->common->rx_chns.flows[0];
 
-	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0);
-	am65_bed_xsk_fill(b, 0, *n);
-	am65_bed_open(b, 0);
+	rl_world_attach(&b->w, 0, v_redirect, 1, 1);
+	rl_world_xsk_bind(&b->w, 0, 0);
+	rl_world_xsk_fill(&b->w, 0, *n);
+	rl_world_open(&b->w, 0);
 	/* the FDQ gets what the fill ring had, up to the ring's depth */
 	KUNIT_EXPECT_EQ(test, rl_ring_occ(b->common->rx_chns.rx_chn->flows[0].fdq),
 			min(*n, 8U));
 	KUNIT_EXPECT_EQ(test, b->w.xsk[0]->rx_need_wakeup, *n < 8);
-	am65_bed_rx(b, 0, 0, 4, 100);
-	am65_bed_poll_rx(b, 0, 64);
+	rl_world_rx(&b->w, 0, 0, 4, 100);
+	rl_world_poll_rx(&b->w, 0, 64);
 	KUNIT_EXPECT_EQ(test, b->w.xsk[0]->rx.prod, min(*n, 4U));
 	/* the user refills; a wakeup poll tops the ring up again */
-	am65_bed_xsk_consume(b, 0, 64);
-	am65_bed_xsk_fill(b, 0, 16);
-	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_RX);
-	am65_bed_poll_rx(b, 0, 64);
+	rl_world_xsk_consume(&b->w, 0, 64);
+	rl_world_xsk_fill(&b->w, 0, 16);
+	rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_RX);
+	rl_world_poll_rx(&b->w, 0, 64);
 	KUNIT_EXPECT_EQ(test, flow->rx_missing, 0U);
 	KUNIT_EXPECT_FALSE(test, b->w.xsk[0]->rx_need_wakeup);
-	am65_bed_stop(b, 0);
+	rl_world_stop(&b->w, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
 
@@ -154,19 +154,19 @@ static void am65_zc_user_not_consuming_rx(struct kunit *test)
 	struct am65_bed *b = am65_bed_start(test, NULL);
 	int i;
 
-	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0);
-	am65_bed_xsk_fill(b, 0, 16);
-	am65_bed_open(b, 0);
+	rl_world_attach(&b->w, 0, v_redirect, 1, 1);
+	rl_world_xsk_bind(&b->w, 0, 0);
+	rl_world_xsk_fill(&b->w, 0, 16);
+	rl_world_open(&b->w, 0);
 	/* the RX ring (16) fills up; later packets are dropped, not leaked */
 	for (i = 0; i < 6; i++) {
-		am65_bed_xsk_fill(b, 0, 16);
-		am65_bed_rx(b, 0, 0, 8, 100);
-		am65_bed_settle(b);
+		rl_world_xsk_fill(&b->w, 0, 16);
+		rl_world_rx(&b->w, 0, 0, 8, 100);
+		rl_world_settle(&b->w);
 	}
 	KUNIT_EXPECT_EQ(test, b->w.xsk[0]->rx.prod - b->w.xsk[0]->rx.cons, 16U);
 	KUNIT_EXPECT_GT(test, b->common->ports[0].rx_dropped, 0U);
-	am65_bed_stop(b, 0);
+	rl_world_stop(&b->w, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
 
@@ -176,26 +176,26 @@ static void am65_zc_user_not_reaping_completions(struct kunit *test)
 	struct rl_xsk_pool *pool;
 	u32 sent;
 
-	am65_bed_attach_xsk(b, 0, v_pass, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0);
-	am65_bed_open(b, 0);
+	rl_world_attach(&b->w, 0, v_pass, 1, 1);
+	rl_world_xsk_bind(&b->w, 0, 0);
+	rl_world_open(&b->w, 0);
 	pool = b->w.xsk[0];
 	/* more than the completion ring (16) holds, and nobody reaps */
-	am65_bed_xsk_submit(b, 0, 16, 100);
-	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
-	am65_bed_settle(b);
-	am65_bed_xsk_submit(b, 0, 16, 100);
-	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
-	am65_bed_settle(b);
+	rl_world_xsk_submit(&b->w, 0, 16, 100);
+	rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_TX);
+	rl_world_settle(&b->w);
+	rl_world_xsk_submit(&b->w, 0, 16, 100);
+	rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_TX);
+	rl_world_settle(&b->w);
 	sent = pool->comp.prod;
 	KUNIT_EXPECT_EQ(test, sent, 16U);
 	KUNIT_EXPECT_EQ(test, pool->tx.prod - pool->tx.cons, 16U);
 	/* reaping makes room: the rest goes out */
-	am65_bed_xsk_reap(b, 0, 64);
-	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
-	am65_bed_settle(b);
+	rl_world_xsk_reap(&b->w, 0, 64);
+	rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_TX);
+	rl_world_settle(&b->w);
 	KUNIT_EXPECT_EQ(test, pool->comp.prod, 32U);
-	am65_bed_stop(b, 0);
+	rl_world_stop(&b->w, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
 
@@ -204,24 +204,24 @@ static void am65_zc_tx_batch_larger_than_ring(struct kunit *test)
 	struct am65_bed *b = am65_bed_start(test, NULL);
 	int i;
 
-	am65_bed_attach_xsk(b, 0, v_pass, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0);
-	am65_bed_open(b, 0);
+	rl_world_attach(&b->w, 0, v_pass, 1, 1);
+	rl_world_xsk_bind(&b->w, 0, 0);
+	rl_world_open(&b->w, 0);
 	/* 8 TX descriptors, 4 kept for the stack: batches of 4 at most */
-	am65_bed_xsk_submit(b, 0, 14, 300);
-	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
-	am65_bed_poll_tx(b, 0, 64);
+	rl_world_xsk_submit(&b->w, 0, 14, 300);
+	rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_TX);
+	rl_world_poll_tx(&b->w, 0, 64);
 	KUNIT_EXPECT_EQ(test, b->common->tx_chns[0].xsk_inflight, 4U);
 	/* skbs still get their descriptors meanwhile */
-	KUNIT_EXPECT_EQ(test, am65_bed_xmit(b, 0, 0, 100, 0, false),
+	KUNIT_EXPECT_EQ(test, rl_world_xmit(&b->w, 0, 0, 100, 0, false),
 			RL_NETDEV_TX_OK);
 	for (i = 0; i < 8; i++) {
-		am65_bed_settle(b);
-		am65_bed_xsk_reap(b, 0, 64);
-		am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
+		rl_world_settle(&b->w);
+		rl_world_xsk_reap(&b->w, 0, 64);
+		rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_TX);
 	}
 	KUNIT_EXPECT_EQ(test, b->w.xsk[0]->comp.prod, 14U);
-	am65_bed_stop(b, 0);
+	rl_world_stop(&b->w, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
 
@@ -254,39 +254,38 @@ static void am65_zc_mode_switch_under_traffic(struct kunit *test)
 	rl_am65_default_cfg(&cfg);
 	cfg.pktdma = sc->pktdma;
 	b = am65_bed_start(test, &cfg);
-	am65_bed_open(b, 0);
+	rl_world_open(&b->w, 0);
 	if (sc->both_up)
-		am65_bed_open(b, 1);
+		rl_world_open(&b->w, 1);
 	for (i = 0; i < 12; i++) {
 		/* traffic in flight on every path while the mode changes */
-		am65_bed_rx(b, 0, 0, 3, 90);
-		am65_bed_rx(b, 1, sc->both_up ? 1 : 0, 2, 90);
-		am65_bed_xmit(b, 0, 0, 400, 1, true);
-		am65_bed_xsk_fill(b, 0, 8);
-		am65_bed_xsk_submit(b, 0, 2, 100);
+		rl_world_rx(&b->w, 0, 0, 3, 90);
+		rl_world_rx(&b->w, 1, sc->both_up ? 1 : 0, 2, 90);
+		rl_world_xmit(&b->w, 0, 0, 400, 1, true);
+		rl_world_xsk_fill(&b->w, 0, 8);
+		rl_world_xsk_submit(&b->w, 0, 2, 100);
 		switch (i % 4) {
 		case 0:
-			am65_bed_attach_xsk(b, 0, v_zc_mix,
-					    ARRAY_SIZE(v_zc_mix), 0);
+			rl_world_attach(&b->w, 0, v_zc_mix, ARRAY_SIZE(v_zc_mix), 1);
 			break;
 		case 1:
-			am65_bed_xsk_bind(b, 0, 0);
+			rl_world_xsk_bind(&b->w, 0, 0);
 			break;
 		case 2:
-			am65_bed_attach(b, sc->both_up ? 1 : 0, v_pass, 1);
+			rl_world_attach(&b->w, sc->both_up ? 1 : 0, v_pass, 1, 0);
 			break;
 		default:
-			am65_bed_xsk_unbind(b, 0);
-			am65_bed_attach(b, 0, NULL, 0);
+			rl_world_xsk_unbind(&b->w, 0);
+			rl_world_attach(&b->w, 0, NULL, 0, 0);
 		}
-		am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
-		am65_bed_settle(b);
-		am65_bed_xsk_consume(b, 0, 64);
-		am65_bed_xsk_reap(b, 0, 64);
+		rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_TX);
+		rl_world_settle(&b->w);
+		rl_world_xsk_consume(&b->w, 0, 64);
+		rl_world_xsk_reap(&b->w, 0, 64);
 	}
-	am65_bed_stop(b, 0);
+	rl_world_stop(&b->w, 0);
 	if (sc->both_up)
-		am65_bed_stop(b, 1);
+		rl_world_stop(&b->w, 1);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
 
@@ -295,20 +294,20 @@ static void am65_zc_stop_with_xsk_completed_unpopped(struct kunit *test)
 	struct am65_bed *b = am65_bed_start(test, NULL);
 	int round;
 
-	am65_bed_attach_xsk(b, 0, v_zc_mix, ARRAY_SIZE(v_zc_mix), 0);
-	am65_bed_xsk_bind(b, 0, 0);
+	rl_world_attach(&b->w, 0, v_zc_mix, ARRAY_SIZE(v_zc_mix), 1);
+	rl_world_xsk_bind(&b->w, 0, 0);
 	for (round = 0; round < 3; round++) {
-		am65_bed_xsk_fill(b, 0, 16);
-		KUNIT_ASSERT_EQ(test, am65_bed_open(b, 0), 0);
-		am65_bed_rx(b, 0, 0, 5, 100);
-		am65_bed_xsk_submit(b, 0, 3, 100);
-		am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
-		am65_bed_poll_tx(b, 0, 64);
-		am65_bed_tx_complete(b, 0, 2);
+		rl_world_xsk_fill(&b->w, 0, 16);
+		KUNIT_ASSERT_EQ(test, rl_world_open(&b->w, 0), 0);
+		rl_world_rx(&b->w, 0, 0, 5, 100);
+		rl_world_xsk_submit(&b->w, 0, 3, 100);
+		rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_TX);
+		rl_world_poll_tx(&b->w, 0, 64);
+		rl_world_tx_complete(&b->w, 0, 2);
 		/* RX and TX completions nobody popped */
-		KUNIT_ASSERT_EQ(test, am65_bed_stop(b, 0), 0);
-		am65_bed_xsk_consume(b, 0, 64);
-		am65_bed_xsk_reap(b, 0, 64);
+		KUNIT_ASSERT_EQ(test, rl_world_stop(&b->w, 0), 0);
+		rl_world_xsk_consume(&b->w, 0, 64);
+		rl_world_xsk_reap(&b->w, 0, 64);
 	}
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
@@ -323,18 +322,18 @@ static void am65_zc_seed_nfs_boot_teardown_leak(struct kunit *test)
 	struct am65_bed *b = am65_bed_start(test, NULL);
 	struct rl_desc_pool *pool = b->common->rx_chns.desc_pool;
 
-	am65_bed_attach_xsk(b, 0, v_redirect, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0);
-	am65_bed_xsk_fill(b, 0, 16);
-	KUNIT_ASSERT_EQ(test, am65_bed_open(b, 0), 0);
+	rl_world_attach(&b->w, 0, v_redirect, 1, 1);
+	rl_world_xsk_bind(&b->w, 0, 0);
+	rl_world_xsk_fill(&b->w, 0, 16);
+	KUNIT_ASSERT_EQ(test, rl_world_open(&b->w, 0), 0);
 	zc_traffic(b);
-	am65_bed_rx(b, 0, 0, 5, 100);
-	am65_bed_rx(b, 1, 0, 3, 100);
-	KUNIT_ASSERT_EQ(test, am65_bed_stop(b, 0), 0);
+	rl_world_rx(&b->w, 0, 0, 5, 100);
+	rl_world_rx(&b->w, 1, 0, 3, 100);
+	KUNIT_ASSERT_EQ(test, rl_world_stop(&b->w, 0), 0);
 	KUNIT_EXPECT_EQ(test, rl_k3_cppi_desc_pool_avail(pool), pool->size);
-	am65_bed_xsk_fill(b, 0, 16);
-	KUNIT_EXPECT_EQ(test, am65_bed_open(b, 0), 0);
-	am65_bed_stop(b, 0);
+	rl_world_xsk_fill(&b->w, 0, 16);
+	KUNIT_EXPECT_EQ(test, rl_world_open(&b->w, 0), 0);
+	rl_world_stop(&b->w, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
 
@@ -343,21 +342,21 @@ static void am65_zc_tx_progress_check_fires(struct kunit *test)
 {
 	struct am65_bed *b = am65_bed_start(test, NULL);
 
-	am65_bed_attach_xsk(b, 0, v_pass, 1, 0);
-	am65_bed_xsk_bind(b, 0, 0);
-	am65_bed_open(b, 0);
-	am65_bed_xsk_submit(b, 0, 3, 100);
+	rl_world_attach(&b->w, 0, v_pass, 1, 1);
+	rl_world_xsk_bind(&b->w, 0, 0);
+	rl_world_open(&b->w, 0);
+	rl_world_xsk_submit(&b->w, 0, 3, 100);
 	/* descriptors free, completion slots free, NAPI never ran: stuck */
 	RL_EXPECT_FINDING(b->ctx, RL_F_LIVENESS,
 			  KUNIT_EXPECT_FALSE(test,
 				rl_am65_cpsw_check_tx_progress(b->common, 0)));
 	/* after the completion NAPI ran, nothing waits */
-	am65_bed_xsk_wakeup(b, 0, RL_XDP_WAKEUP_TX);
-	am65_bed_poll_tx(b, 0, 64);
+	rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_TX);
+	rl_world_poll_tx(&b->w, 0, 64);
 	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_check_tx_progress(b->common, 0));
-	am65_bed_settle(b);
-	am65_bed_xsk_reap(b, 0, 8);
-	am65_bed_stop(b, 0);
+	rl_world_settle(&b->w);
+	rl_world_xsk_reap(&b->w, 0, 8);
+	rl_world_stop(&b->w, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
 

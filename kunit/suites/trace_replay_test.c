@@ -119,8 +119,43 @@ static void trace_replays_as_on_the_host(struct kunit *test)
 				    rl_finding_kind_name(t->expect));
 }
 
+/*
+ * The rule of rl_world.h: probe is step 0, and every operation, whatever
+ * it does or refuses, is exactly one step - so the finding of step N is
+ * operation N's.
+ */
+static void trace_every_op_is_one_step(struct kunit *test)
+{
+	struct rl_test_ctx *ctx;
+	struct rl_model_cfg mcfg;
+	struct rl_trace *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct rl_world w;
+	u32 code, step;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	rl_trace_init(t);
+	rl_trace_model_cfg(t, &mcfg);
+	ctx = rl_test_start(test, &mcfg);
+	KUNIT_ASSERT_EQ(test, rl_world_init(&w, ctx->m, &t->cfg), 0);
+	KUNIT_EXPECT_EQ(test, ctx->m->ledger->step, 1U);
+	for (code = 0; code < RL_OP_NR; code++) {
+		struct rl_op op = { .code = code };
+
+		step = ctx->m->ledger->step;
+		rl_trace_apply(&w, &op);
+		KUNIT_EXPECT_EQ_MSG(test, ctx->m->ledger->step, step + 1,
+				    "operation %u", code);
+		/* and again, where it now finds a different state */
+		rl_trace_apply(&w, &op);
+		KUNIT_EXPECT_EQ_MSG(test, ctx->m->ledger->step, step + 2,
+				    "operation %u repeated", code);
+	}
+	KUNIT_EXPECT_TRUE(test, rl_world_finish(&w));
+}
+
 static struct kunit_case trace_replay_cases[] = {
 	KUNIT_CASE_PARAM(trace_replays_as_on_the_host, trace_gen_params),
+	KUNIT_CASE(trace_every_op_is_one_step),
 	{}
 };
 

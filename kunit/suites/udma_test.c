@@ -277,7 +277,7 @@ static void udma_tx_submit_complete_tdown(struct kunit *test)
 	struct rl_desc_pool *pool = rl_k3_cppi_desc_pool_create_name(m, 8,
 				sizeof(struct rl_cppi5_desc), "tx");
 	struct rl_k3_udma_glue_tx_channel *tx =
-		rl_k3_udma_glue_request_tx_chn(m, pool, 8);
+		rl_k3_udma_glue_request_tx_chn(m, "tx0", pool, 8);
 	void *head = rl_k3_cppi_desc_pool_alloc(pool);
 	void *frag = rl_k3_cppi_desc_pool_alloc(pool);
 	rl_dma_addr_t b0 = rl_dma_map_single(m->dma, 100, RL_DMA_TO_DEVICE, 0);
@@ -334,7 +334,7 @@ static void udma_tx_reset_drops_completion_ring(struct kunit *test)
 	struct rl_desc_pool *pool = rl_k3_cppi_desc_pool_create_name(m, 8,
 				sizeof(struct rl_cppi5_desc), "tx");
 	struct rl_k3_udma_glue_tx_channel *tx =
-		rl_k3_udma_glue_request_tx_chn(m, pool, 8);
+		rl_k3_udma_glue_request_tx_chn(m, "tx0", pool, 8);
 	rl_dma_addr_t buf = rl_dma_map_single(m->dma, 64, RL_DMA_TO_DEVICE, 0);
 	int i;
 
@@ -415,7 +415,7 @@ static void udma_tx_csum_word_checked(struct kunit *test)
 	struct rl_desc_pool *pool = rl_k3_cppi_desc_pool_create_name(m, 4,
 				sizeof(struct rl_cppi5_desc), "tx");
 	struct rl_k3_udma_glue_tx_channel *tx =
-		rl_k3_udma_glue_request_tx_chn(m, pool, 4);
+		rl_k3_udma_glue_request_tx_chn(m, "tx0", pool, 4);
 	rl_dma_addr_t buf = rl_dma_map_single(m->dma, c->pkt_len,
 					      RL_DMA_TO_DEVICE, 0);
 	void *d = rl_k3_cppi_desc_pool_alloc(pool);

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# The tools refuse bad input with one line and a non-zero exit, and do
+# what they say with good input (part of make check).  Then: findings
+# survive the runs after them.
+#   cli-selftest.sh BUILD_DIR
+set -uo pipefail
+build=$(realpath "$1")
+fz=$build/fuzz
+repo=$(cd "$(dirname "$0")/.." && pwd)
+cd "$repo"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0 rows=0
+
+# row WANT_EXIT STDERR_REGEX DESCRIPTION -- COMMAND...
+# WANT_EXIT 2: exactly one line on stderr, matching STDERR_REGEX.
+# WANT_EXIT 0: STDERR_REGEX is matched against stdout instead.
+row() {
+	local want=$1 rx=$2 what=$3 out err rc lines
+	shift 4
+	rows=$((rows + 1))
+	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	out=$(cat "$tmp/out") err=$(cat "$tmp/err")
+	lines=$(grep -c . "$tmp/err")
+	if [ "$want" = 0 ]; then
+		if [ $rc -ne 0 ] || ! grep -qE -- "$rx" <<<"$out"; then
+			echo "cli-selftest: $what: exit $rc (want 0), output not matching /$rx/:" >&2
+			tail -n 3 "$tmp/out" "$tmp/err" >&2
+			fails=$((fails + 1))
+		fi
+		return
+	fi
+	if [ $rc -ne "$want" ] || [ "$lines" -ne 1 ] || ! grep -qE -- "$rx" <<<"$err"; then
+		echo "cli-selftest: $what: exit $rc (want $want), $lines stderr line(s) (want 1 matching /$rx/):" >&2
+		head -5 "$tmp/err" >&2
+		fails=$((fails + 1))
+	fi
+}
+
+# inputs
+mkdir "$tmp/dir"
+: >"$tmp/empty.bin"
+head -c $((2 * 1024 * 1024)) /dev/zero >"$tmp/big.bin"
+good=fuzz/regressions/rx_tdown_no_drain.trace
+sed 's/cpus=[0-9]*/cpus=999999/' "$good" >"$tmp/cpus.trace"
+{ grep '^config' "$good"; cat "$good"; } >"$tmp/twoconfig.trace"
+grep -vE '^(variant|expect) ' "$good" >"$tmp/named.txt"
+nops=$(grep -cvE '^(#|config|variant|expect|$)' "$tmp/named.txt")
+
+m=(make --no-print-directory -s BUILD="$build")
+row 2 'FUZZ_TIME=abc: expected a whole number' "make fuzz FUZZ_TIME=abc" -- "${m[@]}" fuzz FUZZ_TIME=abc
+row 2 'FUZZ_TIME=-5: expected' "make fuzz FUZZ_TIME=-5" -- "${m[@]}" fuzz FUZZ_TIME=-5
+row 2 'FUZZ_TIME=0: expected' "make fuzz FUZZ_TIME=0" -- "${m[@]}" fuzz FUZZ_TIME=0
+row 2 'FUZZ_TIME=\(empty\): expected' "make fuzz FUZZ_TIME=" -- "${m[@]}" fuzz FUZZ_TIME=
+row 2 'FUZZ_TIME=abc: expected' "make fuzz-afl FUZZ_TIME=abc" -- "${m[@]}" fuzz-afl FUZZ_TIME=abc
+row 2 'JOBS=abc: expected' "make fuzz-afl JOBS=abc" -- "${m[@]}" fuzz-afl FUZZ_TIME=5 JOBS=abc
+row 2 'SEEDS=0: expected' "make bench SEEDS=0" -- "${m[@]}" bench SEEDS=0
+row 2 'CAP=x: expected' "make bench CAP=x" -- "${m[@]}" bench CAP=x
+row 2 'BENCH_JOBS=999: expected' "make bench BENCH_JOBS=999" -- "${m[@]}" bench BENCH_JOBS=999
+row 2 'TRACE=file is required' "make replay without TRACE" -- "${m[@]}" replay
+row 2 'TRACE=/nonexistent: no such file' "make replay TRACE=/nonexistent" -- "${m[@]}" replay TRACE=/nonexistent
+row 2 'KDIR=/tmp: not a kernel build tree' "make module KDIR=/tmp" -- "${m[@]}" module KDIR=/tmp
+row 2 "unknown variant 'no_such_bug'" "fuzz.py with an unknown VARIANT" -- \
+	python3 fuzz/fuzz.py --build "$build" libfuzzer --time 5 --variant no_such_bug
+row 2 'JOBS=.0.: expected' "fuzz.py afl --jobs 0" -- \
+	python3 fuzz/fuzz.py --build "$build" afl --time 5 --jobs 0
+row 2 "not a regular file" "rl_replay of a directory" -- "$fz/rl_replay" "$tmp/dir"
+row 2 "empty file" "rl_replay of an empty file" -- "$fz/rl_replay" "$tmp/empty.bin"
+row 2 "2097152 bytes, over the 1048576-byte limit" "rl_replay of a 2 MiB file" -- "$fz/rl_replay" "$tmp/big.bin"
+row 2 "cpus.trace:[0-9]+:[0-9]+: expected cpus 1\.\.64" "rl_replay: cpus=999999" -- "$fz/rl_replay" "$tmp/cpus.trace"
+row 2 "twoconfig.trace:[0-9]+:1: expected one config line" "rl_replay: a second config line" -- \
+	"$fz/rl_replay" "$tmp/twoconfig.trace"
+row 2 "unknown option '--bogus'" "rl_replay --bogus" -- "$fz/rl_replay" --bogus "$good"
+row 2 "unknown variant 'no_such_bug'" "rl_replay --variant no_such_bug" -- \
+	"$fz/rl_replay" --variant no_such_bug "$good"
+row 0 "^usage: rl_replay" "rl_replay --help" -- "$fz/rl_replay" --help
+row 0 "named.txt \($nops operations\)" "a text trace named .txt is read as text" -- \
+	"$fz/rl_replay" "$tmp/named.txt"
+row 2 "a text trace, not fuzz bytes" "am65_plain of a text trace" -- "$fz/am65_plain" "$good"
+row 0 "^usage:" "am65_plain --help" -- "$fz/am65_plain" --help
+row 2 "^usage: rl_trace_conv" "rl_trace_conv with one argument" -- "$fz/rl_trace_conv" "$good"
+row 0 "variant none \(the patched driver\) from the command line; the trace names rx_tdown_no_drain" \
+	"make replay VARIANT=patched says it overrides the trace" -- "${m[@]}" replay TRACE="$good" VARIANT=patched
+row 0 "as expected; 0 finding" "make replay VARIANT=patched runs the patched driver" -- \
+	"${m[@]}" replay TRACE="$good" VARIANT=patched
+row 0 "variant xdp_no_flush from the command line" "make replay VARIANT=other overrides the trace" -- \
+	"${m[@]}" replay TRACE="$good" VARIANT=xdp_no_flush
+row 0 "as expected; [0-9]+ finding.*DROPPED" "make replay TRACE=<variant trace> keeps its variant" -- \
+	"${m[@]}" replay TRACE="$good"
+
+# Findings survive: two runs that find the same bug, each finding kept,
+# the first still listed after the second (a copy of the build's tools).
+sb=$tmp/build
+mkdir -p "$sb/fuzz"
+cp "$fz/am65_libfuzzer" "$fz/rl_replay" "$fz/rl_trace_conv" "$sb/fuzz/"
+cp "$build/variants" "$sb/"
+run() {
+	python3 fuzz/fuzz.py --build "$sb" libfuzzer --time 20 --variant rx_tdown_no_drain \
+		--minimise-time 2 >"$tmp/run$1.log" 2>&1
+}
+run 1
+first=$(sed -n 's/^== FINDING \([^ :]*\).*/\1/p' "$tmp/run1.log" | head -n 1)
+if [ -z "$first" ] || [ ! -f "$sb/fuzz/findings/$first/finding.trace" ]; then
+	echo "cli-selftest: the first run kept no finding:" >&2
+	tail -5 "$tmp/run1.log" >&2
+	fails=$((fails + 1))
+else
+	run 2
+	python3 fuzz/fuzz.py --build "$sb" findings >"$tmp/list.log"
+	if [ ! -f "$sb/fuzz/findings/$first/finding.trace" ] || ! grep -q "$first" "$tmp/list.log" ||
+	   [ "$(ls "$sb/fuzz/runs" | wc -l)" -ne 2 ] ||
+	   ! grep -q "^== FINDING" "$tmp/run2.log"; then
+		echo "cli-selftest: the second run lost the first one's finding or its own:" >&2
+		cat "$tmp/list.log" >&2
+		fails=$((fails + 1))
+	fi
+fi
+rows=$((rows + 1))
+if [ $fails -ne 0 ]; then
+	echo "cli-selftest: $fails of $rows rows failed" >&2
+	exit 1
+fi
+echo "cli-selftest: $rows rows: bad input refused with one line and exit 2, good input does what it says; findings survive the next run"
