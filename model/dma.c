@@ -14,9 +14,11 @@ struct rl_dma *rl_dma_create(struct rl_model *m, u32 cap)
 	if (!dma)
 		return NULL;
 	dma->m = m;
-	dma->maps = rl_zalloc((cap + 1) * sizeof(*dma->maps));
-	if (!dma->maps || !rl_slots_init(&dma->slots, m->ledger, RL_OBJ_DMA, cap)) {
-		rl_dma_destroy(dma);
+	dma->maps = rl_slots_init(&dma->slots, m->ledger, RL_OBJ_DMA, cap,
+				  sizeof(*dma->maps), RL_SLOTS_NONE,
+				  RL_SLOTS_NONE);
+	if (!dma->maps) {
+		rl_free(dma);
 		return NULL;
 	}
 	return dma;
@@ -26,7 +28,6 @@ void rl_dma_destroy(struct rl_dma *dma)
 {
 	if (!dma)
 		return;
-	rl_free(dma->maps);
 	rl_slots_fini(&dma->slots);
 	rl_free(dma);
 }

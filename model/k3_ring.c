@@ -11,7 +11,27 @@ u32 rl_ring_owner(const struct rl_ring *ring)
 	return RL_OWNER(RL_OWN_RING, ring->hdr.id);
 }
 
-struct rl_ring *rl_ring_create(struct rl_model *m, struct rl_desc_pool *pool,
+static bool ring_valid(const struct rl_obj_hdr *h)
+{
+	return rl_ring_is_valid(container_of(h, const struct rl_ring, hdr));
+}
+
+static u32 ring_held(const struct rl_obj_hdr *h)
+{
+	return container_of(h, const struct rl_ring, hdr)->ndesc;
+}
+
+static const struct rl_obj_ops ring_ops = {
+	.kind = RL_REG_RING,
+	.name = "rl_ring_is_valid",
+	.cls = RL_OBJ_DESC,
+	.is_valid = ring_valid,
+	.held = ring_held,
+	.held_cls = RL_OBJ_DESC,
+	.held_kind = RL_OWN_RING,
+};
+
+struct rl_ring *rl_ring_create(struct rl_model *m, struct rl_k3_cppi_desc_pool *pool,
 			       u32 size, const char *name)
 {
 	struct rl_ring *ring;
@@ -26,7 +46,7 @@ struct rl_ring *rl_ring_create(struct rl_model *m, struct rl_desc_pool *pool,
 	if (!ring)
 		return NULL;
 	ring->slot = rl_zalloc(cap * sizeof(*ring->slot));
-	id = ring->slot ? rl_model_register(m, RL_REG_RING, ring) : -1;
+	id = ring->slot ? rl_model_register(m, &ring->hdr, &ring_ops) : -1;
 	if (id < 0) {
 		rl_free(ring->slot);
 		rl_free(ring);
@@ -44,7 +64,7 @@ void rl_ring_destroy(struct rl_ring *ring)
 {
 	if (!ring)
 		return;
-	rl_model_unregister(ring->m, RL_REG_RING, ring);
+	rl_model_unregister(ring->m, &ring->hdr);
 	rl_free(ring->slot);
 	rl_free(ring);
 }
@@ -65,12 +85,12 @@ static u32 chain_move(struct rl_ring *ring, rl_dma_addr_t dma, u32 from,
 	u32 n = 0, id;
 
 	while (dma && n < RL_MAX_CHAIN &&
-	       rl_desc_pool_dma_to_id(ring->pool, dma, &id)) {
+	       rl_k3_cppi_desc_pool_dma_to_id(ring->pool, dma, &id)) {
 		if (!rl_ledger_move(l, RL_OBJ_DESC, id, from, to, RL_F_OWNER,
 				    what))
 			break;
 		n++;
-		dma = rl_desc_pool_hw_desc(ring->pool, dma)->next_desc;
+		dma = rl_k3_cppi_desc_pool_hw_desc(ring->pool, dma)->next_desc;
 	}
 	return n;
 }
@@ -85,7 +105,7 @@ static int ring_put(struct rl_ring *ring, rl_dma_addr_t dma, u32 from,
 	if (!rl_cppi5_desc_is_tdcm(dma)) {
 		u32 id;
 
-		if (!rl_desc_pool_dma_to_id(ring->pool, dma, &id)) {
+		if (!rl_k3_cppi_desc_pool_dma_to_id(ring->pool, dma, &id)) {
 			rl_ledger_report_count(ring->m->ledger, RL_F_OWNER,
 					       RL_OBJ_DESC, 0, 0, (u32)dma,
 					       "k3_ringacc_ring_push: address is not a descriptor of the ring's pool");
@@ -153,7 +173,7 @@ void rl_ring_reset(struct rl_ring *ring)
 
 		if (rl_cppi5_desc_is_tdcm(v))
 			continue;
-		if (rl_desc_pool_dma_to_id(ring->pool, v, &id))
+		if (rl_k3_cppi_desc_pool_dma_to_id(ring->pool, v, &id))
 			rl_ledger_expect(l, RL_OBJ_DESC, id,
 					 RL_OWNER(RL_OWN_DRIVER, 0), RL_F_DROPPED,
 					 "k3_ringacc_ring_reset dropped a descriptor still in the ring");
@@ -178,7 +198,7 @@ bool rl_ring_is_valid(const struct rl_ring *ring)
 
 		if (rl_cppi5_desc_is_tdcm(v))
 			continue;
-		if (!rl_desc_pool_dma_to_id(ring->pool, v, &id) ||
+		if (!rl_k3_cppi_desc_pool_dma_to_id(ring->pool, v, &id) ||
 		    rl_ledger_owner(l, RL_OBJ_DESC, id) != rl_ring_owner(ring))
 			return false;
 		heads++;

@@ -10,13 +10,13 @@
 #define RL_K3_RING_H
 
 #include "model.h"
-#include "cppi_desc_pool.h"
+#include "k3_cppi_desc_pool.h"
 #include "ring_idx.h"
 
 struct rl_ring {
 	struct rl_obj_hdr hdr;	/* hdr.id is the ring id owners name */
 	struct rl_model *m;
-	struct rl_desc_pool *pool;
+	struct rl_k3_cppi_desc_pool *pool;
 	char name[32];		/* what the ring is, for people: "rx flow 1 compl" */
 	struct rl_ring_idx idx;	/* size, storage mask, prod/cons counters */
 	u32 ndesc;		/* descriptors held, chains included */
@@ -29,7 +29,7 @@ struct rl_ring {
 	rl_dma_addr_t *slot;
 };
 
-struct rl_ring *rl_ring_create(struct rl_model *m, struct rl_desc_pool *pool,
+struct rl_ring *rl_ring_create(struct rl_model *m, struct rl_k3_cppi_desc_pool *pool,
 			       u32 size, const char *name);
 void rl_ring_destroy(struct rl_ring *ring);
 bool rl_ring_is_valid(const struct rl_ring *ring);

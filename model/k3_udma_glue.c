@@ -37,8 +37,32 @@ static void tdown_tick(struct rl_udma_tdown *t, struct rl_ring *ring,
 
 static void tx_tdown_tick(struct rl_k3_udma_glue_tx_channel *chn, bool step);
 
+static bool rx_chn_valid(const struct rl_obj_hdr *h)
+{
+	return rl_udma_rx_chn_is_valid(container_of(h, const struct rl_k3_udma_glue_rx_channel, hdr));
+}
+
+static const struct rl_obj_ops rx_chn_ops = {
+	.kind = RL_REG_RX_CHN,
+	.name = "rl_udma_rx_chn_is_valid",
+	.cls = RL_OBJ_DESC,
+	.is_valid = rx_chn_valid,
+};
+
+static bool tx_chn_valid(const struct rl_obj_hdr *h)
+{
+	return rl_udma_tx_chn_is_valid(container_of(h, const struct rl_k3_udma_glue_tx_channel, hdr));
+}
+
+static const struct rl_obj_ops tx_chn_ops = {
+	.kind = RL_REG_TX_CHN,
+	.name = "rl_udma_tx_chn_is_valid",
+	.cls = RL_OBJ_DESC,
+	.is_valid = tx_chn_valid,
+};
+
 struct rl_k3_udma_glue_rx_channel *
-rl_k3_udma_glue_request_rx_chn(struct rl_model *m, struct rl_desc_pool *pool,
+rl_k3_udma_glue_request_rx_chn(struct rl_model *m, struct rl_k3_cppi_desc_pool *pool,
 			       u32 flow_num, u32 ring_size, bool single_fdq)
 {
 	struct rl_k3_udma_glue_rx_channel *chn;
@@ -70,7 +94,7 @@ rl_k3_udma_glue_request_rx_chn(struct rl_model *m, struct rl_desc_pool *pool,
 		if (!chn->flows[f].fdq || !chn->flows[f].ring)
 			goto fail;
 	}
-	id = rl_model_register(m, RL_REG_RX_CHN, chn);
+	id = rl_model_register(m, &chn->hdr, &rx_chn_ops);
 	if (id < 0)
 		goto fail;
 	chn->hdr.id = (u32)id;
@@ -90,7 +114,7 @@ void rl_k3_udma_glue_release_rx_chn(struct rl_k3_udma_glue_rx_channel *chn)
 			rl_ring_destroy(chn->flows[f].fdq);
 		rl_ring_destroy(chn->flows[f].ring);
 	}
-	rl_model_unregister(chn->m, RL_REG_RX_CHN, chn);
+	rl_model_unregister(chn->m, &chn->hdr);
 	rl_free(chn);
 }
 
@@ -180,7 +204,7 @@ void rl_k3_udma_glue_reset_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 
 struct rl_k3_udma_glue_tx_channel *
 rl_k3_udma_glue_request_tx_chn(struct rl_model *m, const char *name,
-			       struct rl_desc_pool *pool, u32 ring_size)
+			       struct rl_k3_cppi_desc_pool *pool, u32 ring_size)
 {
 	struct rl_k3_udma_glue_tx_channel *chn = rl_zalloc(sizeof(*chn));
 	char label[24];
@@ -195,7 +219,7 @@ rl_k3_udma_glue_request_tx_chn(struct rl_model *m, const char *name,
 	snprintf(label, sizeof(label), "%s compl", name);
 	chn->ringtxcq = rl_ring_create(m, pool, ring_size, label);
 	id = chn->ring && chn->ringtxcq ?
-	     rl_model_register(m, RL_REG_TX_CHN, chn) : -1;
+	     rl_model_register(m, &chn->hdr, &tx_chn_ops) : -1;
 	if (id < 0) {
 		rl_ring_destroy(chn->ring);
 		rl_ring_destroy(chn->ringtxcq);
@@ -210,7 +234,7 @@ void rl_k3_udma_glue_release_tx_chn(struct rl_k3_udma_glue_tx_channel *chn)
 {
 	rl_ring_destroy(chn->ring);
 	rl_ring_destroy(chn->ringtxcq);
-	rl_model_unregister(chn->m, RL_REG_TX_CHN, chn);
+	rl_model_unregister(chn->m, &chn->hdr);
 	rl_free(chn);
 }
 
@@ -285,7 +309,7 @@ int rl_hw_rx_packet(struct rl_k3_udma_glue_rx_channel *chn, u32 flow,
 		chn->rx_dropped++;
 		return -ENOSPC;
 	}
-	d = rl_desc_pool_hw_desc(chn->pool, dma);
+	d = rl_k3_cppi_desc_pool_hw_desc(chn->pool, dma);
 	if (len > d->buf_info1)
 		len = d->buf_info1;
 	rl_dma_device_access(chn->m->dma, d->buf_ptr, len, false);
@@ -316,7 +340,7 @@ static bool hw_tx_one(struct rl_k3_udma_glue_tx_channel *chn)
 	 * longer packet makes the switch read past the end of this one, or
 	 * write the checksum there.
 	 */
-	head = rl_desc_pool_hw_desc(chn->pool, dma);
+	head = rl_k3_cppi_desc_pool_hw_desc(chn->pool, dma);
 	csum = head ? head->psdata[RL_CPPI5_CSUM_WORD] : 0;
 	pkt_len = head ? head->pkt_info0 & RL_CPPI5_PKTLEN_MASK : 0;
 	if (csum && (csum >> 24) + 2 > pkt_len)
@@ -330,7 +354,7 @@ static bool hw_tx_one(struct rl_k3_udma_glue_tx_channel *chn)
 				       "TX checksum offload sums bytes past the end of the packet (stale psdata?)");
 	/* the DMA reads every buffer of the chain */
 	for (next = dma; next && hops < 32; hops++) {
-		struct rl_cppi5_desc *d = rl_desc_pool_hw_desc(chn->pool, next);
+		struct rl_cppi5_desc *d = rl_k3_cppi_desc_pool_hw_desc(chn->pool, next);
 
 		if (!d)
 			break;

@@ -46,7 +46,7 @@ struct rl_udma_tdown {
 struct rl_k3_udma_glue_rx_channel {
 	struct rl_obj_hdr hdr;
 	struct rl_model *m;
-	struct rl_desc_pool *pool;
+	struct rl_k3_cppi_desc_pool *pool;
 	u32 flow_num;
 	bool single_fdq;	/* UDMA-P: one FDQ for the whole channel */
 	bool enabled;
@@ -58,7 +58,7 @@ struct rl_k3_udma_glue_rx_channel {
 struct rl_k3_udma_glue_tx_channel {
 	struct rl_obj_hdr hdr;
 	struct rl_model *m;
-	struct rl_desc_pool *pool;
+	struct rl_k3_cppi_desc_pool *pool;
 	bool enabled;
 	struct rl_ring *ring;	/* submit ring */
 	struct rl_ring *ringtxcq;	/* completion ring */
@@ -71,7 +71,7 @@ void rl_hw_set_tdown_mode(struct rl_model *m, enum rl_tdown_mode mode,
 
 /* k3_udma_glue_request_rx_chn() + rx flow init */
 struct rl_k3_udma_glue_rx_channel *
-rl_k3_udma_glue_request_rx_chn(struct rl_model *m, struct rl_desc_pool *pool,
+rl_k3_udma_glue_request_rx_chn(struct rl_model *m, struct rl_k3_cppi_desc_pool *pool,
 			       u32 flow_num, u32 ring_size, bool single_fdq);
 void rl_k3_udma_glue_release_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
 bool rl_udma_rx_chn_is_valid(const struct rl_k3_udma_glue_rx_channel *chn);
@@ -102,7 +102,7 @@ void rl_k3_udma_glue_reset_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 /* k3_udma_glue_request_tx_chn(): @name as the driver's "tx%d" */
 struct rl_k3_udma_glue_tx_channel *
 rl_k3_udma_glue_request_tx_chn(struct rl_model *m, const char *name,
-			       struct rl_desc_pool *pool, u32 ring_size);
+			       struct rl_k3_cppi_desc_pool *pool, u32 ring_size);
 void rl_k3_udma_glue_release_tx_chn(struct rl_k3_udma_glue_tx_channel *chn);
 bool rl_udma_tx_chn_is_valid(const struct rl_k3_udma_glue_tx_channel *chn);
 int rl_k3_udma_glue_enable_tx_chn(struct rl_k3_udma_glue_tx_channel *chn);

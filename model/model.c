@@ -7,7 +7,7 @@
 #include "dma.h"
 #include "page.h"
 #include "page_pool.h"
-#include "cppi_desc_pool.h"
+#include "k3_cppi_desc_pool.h"
 #include "k3_ring.h"
 #include "k3_udma_glue.h"
 #include "xsk_pool.h"
@@ -121,24 +121,18 @@ void rl_model_destroy(struct rl_model *m)
 	if (!m)
 		return;
 	/*
-	 * Zombies are ours to free, and so are page_pools that never finished
-	 * releasing (their pages went astray); other live objects belong to
-	 * their creators.
+	 * Zombies are ours to free, and so is what a facility says it leaves
+	 * behind (ops->reap: a page_pool that never finished releasing, its
+	 * pages gone astray); other live objects belong to their creators.
 	 */
-	for (i = 0; i < RL_MAX_REG; i++) {
-		struct rl_page_pool *pp = m->reg[RL_REG_PAGE_POOL][i];
-
-		if (pp && !pp->hdr.zombie) {
-			rl_page_pool_reap(pp);
-			m->reg[RL_REG_PAGE_POOL][i] = NULL;
-		}
-	}
 	for (k = 0; k < RL_REG_NR; k++)
 		for (i = 0; i < RL_MAX_REG; i++) {
 			struct rl_obj_hdr *h = m->reg[k][i];
 
 			if (h && h->zombie)
 				rl_free(h);
+			else if (h && h->ops->reap)
+				h->ops->reap(h);
 		}
 	rl_frames_destroy(m->frames);
 	rl_skbs_destroy(m->skbs);
@@ -148,8 +142,10 @@ void rl_model_destroy(struct rl_model *m)
 	rl_free(m);
 }
 
-int rl_model_register(struct rl_model *m, enum rl_reg_kind kind, void *obj)
+int rl_model_register(struct rl_model *m, struct rl_obj_hdr *obj,
+		      const struct rl_obj_ops *ops)
 {
+	enum rl_reg_kind kind = ops->kind;
 	int i, slot = -1;
 
 	for (i = 0; i < RL_MAX_REG && slot < 0; i++)
@@ -166,17 +162,18 @@ int rl_model_register(struct rl_model *m, enum rl_reg_kind kind, void *obj)
 	}
 	if (slot < 0)
 		return -1;
+	obj->ops = ops;
 	m->reg[kind][slot] = obj;
 	return (int)m->next_id[kind]++;
 }
 
-void rl_model_unregister(struct rl_model *m, enum rl_reg_kind kind, void *obj)
+void rl_model_unregister(struct rl_model *m, struct rl_obj_hdr *obj)
 {
 	int i;
 
 	for (i = 0; i < RL_MAX_REG; i++)
-		if (m->reg[kind][i] == obj)
-			m->reg[kind][i] = NULL;
+		if (m->reg[obj->ops->kind][i] == obj)
+			m->reg[obj->ops->kind][i] = NULL;
 }
 
 void rl_model_step(struct rl_model *m)
@@ -184,90 +181,59 @@ void rl_model_step(struct rl_model *m)
 	m->ledger->step++;
 }
 
-static bool check(struct rl_model *m, bool ok, u32 id, const char *what)
+static bool check(struct rl_model *m, bool ok, enum rl_obj_class cls, u32 id,
+		  const char *what)
 {
 	if (!ok)
-		rl_ledger_report_count(m->ledger, RL_F_INVALID, RL_OBJ_DESC, id,
-				       1, 0, what);
+		rl_ledger_report_count(m->ledger, RL_F_INVALID, cls, id, 1, 0,
+				       what);
 	return ok;
 }
 
-/* Every registered object's predicate, and the sums the ledger must match. */
-static bool check_registered(struct rl_model *m, int i, u32 *ring_descs,
-			     u32 *cached, u32 *queued)
-{
-	struct rl_desc_pool *pool = m->reg[RL_REG_DESC_POOL][i];
-	struct rl_ring *ring = m->reg[RL_REG_RING][i];
-	struct rl_k3_udma_glue_rx_channel *rx = m->reg[RL_REG_RX_CHN][i];
-	struct rl_k3_udma_glue_tx_channel *tx = m->reg[RL_REG_TX_CHN][i];
-	struct rl_page_pool *pp = m->reg[RL_REG_PAGE_POOL][i];
-	struct rl_xsk_pool *xsk = m->reg[RL_REG_XSK_POOL][i];
-	struct rl_netdev *nd = m->reg[RL_REG_NETDEV][i];
-	struct rl_napi *napi = m->reg[RL_REG_NAPI][i];
-	struct rl_redirect_target *t = m->reg[RL_REG_REDIRECT][i];
-	struct rl_bpf_prog *prog = m->reg[RL_REG_PROG][i];
-	bool ok = true;
-
-	if (pool)
-		ok &= check(m, rl_desc_pool_is_valid(pool), pool->hdr.id,
-			    "rl_desc_pool_is_valid");
-	if (ring) {
-		ok &= check(m, rl_ring_is_valid(ring), ring->hdr.id,
-			    "rl_ring_is_valid");
-		*ring_descs += ring->ndesc;
-	}
-	if (rx)
-		ok &= check(m, rl_udma_rx_chn_is_valid(rx), rx->hdr.id,
-			    "rl_udma_rx_chn_is_valid");
-	if (tx)
-		ok &= check(m, rl_udma_tx_chn_is_valid(tx), tx->hdr.id,
-			    "rl_udma_tx_chn_is_valid");
-	if (pp) {
-		ok &= check(m, rl_page_pool_is_valid(pp), pp->hdr.id,
-			    "rl_page_pool_is_valid");
-		*cached += pp->cached;
-	}
-	if (xsk)
-		ok &= check(m, rl_xsk_pool_is_valid(xsk), xsk->hdr.id,
-			    "rl_xsk_pool_is_valid");
-	if (nd)
-		ok &= check(m, rl_netdev_is_valid(nd), nd->hdr.id,
-			    "rl_netdev_is_valid");
-	if (napi)
-		ok &= check(m, rl_napi_is_valid(napi), napi->hdr.id,
-			    "rl_napi_is_valid");
-	if (prog)
-		ok &= check(m, rl_bpf_prog_is_valid(prog), prog->hdr.id,
-			    "rl_bpf_prog_is_valid");
-	if (t) {
-		ok &= check(m, rl_redirect_target_is_valid(t), t->hdr.id,
-			    "rl_redirect_target_is_valid");
-		*queued += t->count;
-	}
-	return ok;
-}
-
+/*
+ * Every predicate: the ledger's, the system-wide facilities', then each
+ * registered object's (its facility's ops), in registry order; and what
+ * the objects say they hold, summed per owner kind, against the ledger's
+ * count of it.
+ */
 bool rl_model_check(struct rl_model *m)
 {
-	u32 ring_descs = 0, cached = 0, queued = 0;
+	u32 held[RL_OBJ_NR][RL_OWN_NR] = { { 0 } };
+	u32 summed[RL_OBJ_NR] = { 0 };
 	bool ok = true;
-	int i;
+	int i, k;
 
-	ok &= check(m, rl_ledger_is_valid(m->ledger), 0, "rl_ledger_is_valid");
-	ok &= check(m, rl_dma_is_valid(m->dma), 0, "rl_dma_is_valid");
-	ok &= check(m, rl_pages_is_valid(m->pages), 0, "rl_pages_is_valid");
-	ok &= check(m, rl_skbs_is_valid(m->skbs), 0, "rl_skbs_is_valid");
-	ok &= check(m, rl_frames_is_valid(m->frames), 0, "rl_frames_is_valid");
+	ok &= check(m, rl_ledger_is_valid(m->ledger), RL_OBJ_DESC, 0,
+		    "rl_ledger_is_valid");
+	ok &= check(m, rl_dma_is_valid(m->dma), RL_OBJ_DMA, 0,
+		    "rl_dma_is_valid");
+	ok &= check(m, rl_pages_is_valid(m->pages), RL_OBJ_PAGE, 0,
+		    "rl_pages_is_valid");
+	ok &= check(m, rl_skbs_is_valid(m->skbs), RL_OBJ_SKB, 0,
+		    "rl_skbs_is_valid");
+	ok &= check(m, rl_frames_is_valid(m->frames), RL_OBJ_FRAME, 0,
+		    "rl_frames_is_valid");
 	for (i = 0; i < RL_MAX_REG; i++)
-		ok &= check_registered(m, i, &ring_descs, &cached, &queued);
+		for (k = 0; k < RL_REG_NR; k++) {
+			const struct rl_obj_hdr *h = m->reg[k][i];
+			const struct rl_obj_ops *ops = h ? h->ops : NULL;
+
+			if (!h)
+				continue;
+			ok &= check(m, ops->is_valid(h), ops->cls, h->id,
+				    ops->name);
+			if (!ops->held)
+				continue;
+			held[ops->held_cls][ops->held_kind] += ops->held(h);
+			summed[ops->held_cls] |= BIT(ops->held_kind);
+		}
 	/* conservation across facilities */
-	ok &= check(m, rl_ledger_count(m->ledger, RL_OBJ_DESC, RL_OWN_RING) ==
-		    ring_descs, 0, "descriptors owned by rings == held by rings");
-	ok &= check(m, rl_ledger_count(m->ledger, RL_OBJ_PAGE, RL_OWN_POOL) ==
-		    cached, 0, "pages owned by page_pools == cached by them");
-	ok &= check(m, rl_ledger_count(m->ledger, RL_OBJ_FRAME,
-				       RL_OWN_REDIRECT) == queued, 0,
-		    "frames owned by redirect targets == queued there");
+	for (i = 0; i < RL_OBJ_NR; i++)
+		for (k = 0; k < RL_OWN_NR; k++)
+			if (summed[i] & BIT(k))
+				ok &= check(m, rl_ledger_count(m->ledger, i, k) ==
+					    held[i][k], i, 0,
+					    "objects the ledger gives an owner kind == what those owners hold");
 	return ok;
 }
 
@@ -296,22 +262,17 @@ static void leak_scan(struct rl_model *m, enum rl_obj_class cls, u32 allowed,
 bool rl_model_final_check(struct rl_model *m)
 {
 	u32 before = m->ledger->findings;
-	int i;
+	int i, k;
 
 	/* the stack lets every skb go in finite time */
 	rl_stack_release(m, RL_STACK_DEPTH);
-	for (i = 0; i < RL_MAX_REG; i++) {
-		struct rl_page_pool *pp = m->reg[RL_REG_PAGE_POOL][i];
-		struct rl_xsk_pool *xsk = m->reg[RL_REG_XSK_POOL][i];
-		struct rl_netdev *nd = m->reg[RL_REG_NETDEV][i];
+	for (i = 0; i < RL_MAX_REG; i++)
+		for (k = 0; k < RL_REG_NR; k++) {
+			struct rl_obj_hdr *h = m->reg[k][i];
 
-		if (pp)
-			rl_page_pool_final_check(pp);
-		if (xsk)
-			rl_xsk_pool_final_check(xsk);
-		if (nd)
-			rl_netdev_final_check(nd);
-	}
+			if (h && h->ops->final_check)
+				h->ops->final_check(h);
+		}
 	rl_dma_check_all_unmapped(m->dma);
 	leak_scan(m, RL_OBJ_DESC, BIT(RL_OWN_POOL),
 		  "descriptor not back in its pool at the end");

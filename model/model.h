@@ -23,7 +23,7 @@ struct rl_dma;
 struct rl_pages;
 struct rl_skbs;
 struct rl_frames;
-struct rl_desc_pool;
+struct rl_k3_cppi_desc_pool;
 struct rl_ring;
 struct rl_page_pool;
 struct rl_xsk_pool;
@@ -31,6 +31,41 @@ struct rl_netdev;
 struct rl_napi;
 struct rl_xdp_rxq_info;
 struct rl_redirect_target;
+
+enum rl_reg_kind {
+	RL_REG_DESC_POOL,
+	RL_REG_RING,
+	RL_REG_RX_CHN,
+	RL_REG_TX_CHN,
+	RL_REG_PAGE_POOL,
+	RL_REG_XSK_POOL,
+	RL_REG_NETDEV,
+	RL_REG_NAPI,
+	RL_REG_PROG,
+	RL_REG_REDIRECT,
+	RL_REG_NR
+};
+
+struct rl_obj_hdr;
+
+/*
+ * What the model's checks do with a registered object, given by its
+ * facility: the predicate (and the class its findings name), what it
+ * holds that the ledger must agree with, and its end-of-run check.
+ */
+struct rl_obj_ops {
+	enum rl_reg_kind kind;
+	const char *name;		/* the predicate, as findings name it */
+	enum rl_obj_class cls;
+	bool (*is_valid)(const struct rl_obj_hdr *h);
+	/* objects of held_cls it holds with an owner of kind held_kind */
+	u32 (*held)(const struct rl_obj_hdr *h);
+	enum rl_obj_class held_cls;
+	enum rl_owner_kind held_kind;
+	void (*final_check)(struct rl_obj_hdr *h);	/* may be NULL */
+	/* at model destroy, a live object the model must free; may be NULL */
+	void (*reap)(struct rl_obj_hdr *h);
+};
 
 /*
  * Every registered object starts with this header.  A destroyed object may
@@ -40,6 +75,7 @@ struct rl_redirect_target;
 struct rl_obj_hdr {
 	u32 id;
 	bool zombie;
+	const struct rl_obj_ops *ops;
 };
 
 struct rl_model_cfg {
@@ -50,21 +86,6 @@ struct rl_model_cfg {
 	u32 max_skbs;
 	u32 max_frames;
 	u32 nr_cpus;
-};
-
-enum rl_reg_kind {
-	RL_REG_DESC_POOL,
-	RL_REG_RING,
-	RL_REG_PAGE_POOL,
-	RL_REG_XSK_POOL,
-	RL_REG_NETDEV,
-	RL_REG_NAPI,
-	RL_REG_RXQ,
-	RL_REG_REDIRECT,
-	RL_REG_RX_CHN,
-	RL_REG_TX_CHN,
-	RL_REG_PROG,
-	RL_REG_NR
 };
 
 /* Fault-injection sites: the n-th call at a site fails. */
@@ -112,11 +133,13 @@ struct rl_model *rl_model_create(const struct rl_model_cfg *cfg);
 void rl_model_destroy(struct rl_model *m);
 
 /*
- * Registry: facilities register the objects they create so that the
- * global check sees them.  Returns a stable id (creation order), or -1.
+ * Registry: facilities register the objects they create, with their
+ * checks (@ops), so that the global check and the end-of-run oracle see
+ * them.  Returns a stable id (creation order, per kind), or -1.
  */
-int rl_model_register(struct rl_model *m, enum rl_reg_kind kind, void *obj);
-void rl_model_unregister(struct rl_model *m, enum rl_reg_kind kind, void *obj);
+int rl_model_register(struct rl_model *m, struct rl_obj_hdr *h,
+		      const struct rl_obj_ops *ops);
+void rl_model_unregister(struct rl_model *m, struct rl_obj_hdr *h);
 
 /* Arm @site so that its @n-th call from now fails (n = 0 disarms). */
 void rl_model_fail_nth(struct rl_model *m, enum rl_fault_site site, u32 n);

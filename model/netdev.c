@@ -6,6 +6,36 @@
 #include "netdev.h"
 #include "xdp.h"
 
+static bool netdev_valid(const struct rl_obj_hdr *h)
+{
+	return rl_netdev_is_valid(container_of(h, const struct rl_netdev, hdr));
+}
+
+static void netdev_final(struct rl_obj_hdr *h)
+{
+	rl_netdev_final_check(container_of(h, struct rl_netdev, hdr));
+}
+
+static const struct rl_obj_ops netdev_ops = {
+	.kind = RL_REG_NETDEV,
+	.name = "rl_netdev_is_valid",
+	.cls = RL_OBJ_SKB,
+	.is_valid = netdev_valid,
+	.final_check = netdev_final,
+};
+
+static bool napi_valid(const struct rl_obj_hdr *h)
+{
+	return rl_napi_is_valid(container_of(h, const struct rl_napi, hdr));
+}
+
+static const struct rl_obj_ops napi_ops = {
+	.kind = RL_REG_NAPI,
+	.name = "rl_napi_is_valid",
+	.cls = RL_OBJ_DESC,
+	.is_valid = napi_valid,
+};
+
 struct rl_netdev *rl_netdev_create(struct rl_model *m, u32 port,
 				   u32 num_tx_queues)
 {
@@ -17,7 +47,7 @@ struct rl_netdev *rl_netdev_create(struct rl_model *m, u32 port,
 	nd = rl_zalloc(sizeof(*nd));
 	if (!nd)
 		return NULL;
-	id = rl_model_register(m, RL_REG_NETDEV, nd);
+	id = rl_model_register(m, &nd->hdr, &netdev_ops);
 	if (id < 0) {
 		rl_free(nd);
 		return NULL;
@@ -61,7 +91,7 @@ void rl_xsk_clear_pool_at_qid(struct rl_netdev *nd, u32 qid)
 
 void rl_netdev_destroy(struct rl_netdev *nd)
 {
-	rl_model_unregister(nd->m, RL_REG_NETDEV, nd);
+	rl_model_unregister(nd->m, &nd->hdr);
 	rl_free(nd);
 }
 
@@ -186,7 +216,7 @@ static void napi_report(struct rl_napi *napi, const char *what)
 void rl_netif_napi_add(struct rl_model *m, struct rl_napi *napi,
 		       rl_napi_poll_fn poll)
 {
-	int id = rl_model_register(m, RL_REG_NAPI, napi);
+	int id = rl_model_register(m, &napi->hdr, &napi_ops);
 
 	napi->m = m;
 	napi->hdr.id = id < 0 ? 0 : (u32)id;
@@ -202,7 +232,7 @@ void rl_netif_napi_del(struct rl_napi *napi)
 	if (napi->enabled)
 		napi_report(napi, "netif_napi_del on an enabled NAPI");
 	napi->added = false;
-	rl_model_unregister(napi->m, RL_REG_NAPI, napi);
+	rl_model_unregister(napi->m, &napi->hdr);
 }
 
 bool rl_napi_is_valid(const struct rl_napi *napi)

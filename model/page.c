@@ -9,18 +9,17 @@
 struct rl_pages *rl_pages_create(struct rl_model *m, u32 nr)
 {
 	struct rl_pages *p = rl_zalloc(sizeof(*p));
-	u32 i;
 
 	if (!p)
 		return NULL;
 	p->m = m;
-	p->page = rl_zalloc((nr + 1) * sizeof(*p->page));
-	if (!p->page || !rl_slots_init(&p->slots, m->ledger, RL_OBJ_PAGE, nr)) {
-		rl_pages_destroy(p);
+	p->page = rl_slots_init(&p->slots, m->ledger, RL_OBJ_PAGE, nr,
+				sizeof(*p->page), offsetof(struct rl_page, id),
+				RL_SLOTS_NONE);
+	if (!p->page) {
+		rl_free(p);
 		return NULL;
 	}
-	for (i = 0; i < nr; i++)
-		p->page[i].id = p->slots.base + i;
 	return p;
 }
 
@@ -28,7 +27,6 @@ void rl_pages_destroy(struct rl_pages *p)
 {
 	if (!p)
 		return;
-	rl_free(p->page);
 	rl_slots_fini(&p->slots);
 	rl_free(p);
 }

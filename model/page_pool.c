@@ -13,6 +13,38 @@ static u32 pp_owner(const struct rl_page_pool *pp)
 	return RL_OWNER(RL_OWN_POOL, pp->hdr.id);
 }
 
+static bool pp_valid(const struct rl_obj_hdr *h)
+{
+	return rl_page_pool_is_valid(container_of(h, const struct rl_page_pool, hdr));
+}
+
+static u32 pp_held(const struct rl_obj_hdr *h)
+{
+	return container_of(h, const struct rl_page_pool, hdr)->cached;
+}
+
+static void pp_final(struct rl_obj_hdr *h)
+{
+	rl_page_pool_final_check(container_of(h, struct rl_page_pool, hdr));
+}
+
+static void pp_reap(struct rl_obj_hdr *h)
+{
+	rl_page_pool_reap(container_of(h, struct rl_page_pool, hdr));
+}
+
+static const struct rl_obj_ops pp_ops = {
+	.kind = RL_REG_PAGE_POOL,
+	.name = "rl_page_pool_is_valid",
+	.cls = RL_OBJ_PAGE,
+	.is_valid = pp_valid,
+	.held = pp_held,
+	.held_cls = RL_OBJ_PAGE,
+	.held_kind = RL_OWN_POOL,
+	.final_check = pp_final,
+	.reap = pp_reap,
+};
+
 struct rl_page_pool *rl_page_pool_create(struct rl_model *m,
 					 const struct rl_page_pool_params *p)
 {
@@ -25,7 +57,7 @@ struct rl_page_pool *rl_page_pool_create(struct rl_model *m,
 	if (!pp)
 		return NULL;
 	pp->cache = rl_zalloc(p->pool_size * sizeof(u32));
-	id = pp->cache ? rl_model_register(m, RL_REG_PAGE_POOL, pp) : -1;
+	id = pp->cache ? rl_model_register(m, &pp->hdr, &pp_ops) : -1;
 	if (id < 0) {
 		rl_free(pp->cache);
 		rl_free(pp);

@@ -11,35 +11,24 @@
 
 #define SKB_DRIVER	RL_OWNER(RL_OWN_DRIVER, 0)
 
-/*
- * What the skb's user owns, poisoned while the skb is free (SLUB poison
- * of the skbuff_head_cache object): all but the ledger id, which the model
- * itself reads to tell a double free from a free.
- */
-static u8 *skb_body(struct rl_sk_buff *skb)
-{
-	return (u8 *)skb + offsetof(struct rl_sk_buff, len);
-}
-
-#define SKB_BODY_LEN	(sizeof(struct rl_sk_buff) - \
-			 offsetof(struct rl_sk_buff, len))
-
 struct rl_skbs *rl_skbs_create(struct rl_model *m, u32 nr)
 {
 	struct rl_skbs *s = rl_zalloc(sizeof(*s));
-	u32 i;
 
 	if (!s)
 		return NULL;
 	s->m = m;
-	s->skb = rl_zalloc((nr + 1) * sizeof(*s->skb));
-	if (!s->skb || !rl_slots_init(&s->slots, m->ledger, RL_OBJ_SKB, nr)) {
-		rl_skbs_destroy(s);
+	/*
+	 * What the skb's user owns is poisoned while it is free (SLUB poison
+	 * of the skbuff_head_cache object): all but the ledger id, which the
+	 * model itself reads to tell a double free from a free.
+	 */
+	s->skb = rl_slots_init(&s->slots, m->ledger, RL_OBJ_SKB, nr,
+			       sizeof(*s->skb), offsetof(struct rl_sk_buff, id),
+			       offsetof(struct rl_sk_buff, len));
+	if (!s->skb) {
+		rl_free(s);
 		return NULL;
-	}
-	for (i = 0; i < nr; i++) {
-		s->skb[i].id = s->slots.base + i;
-		rl_poison_free(skb_body(&s->skb[i]), SKB_BODY_LEN);
 	}
 	return s;
 }
@@ -48,9 +37,6 @@ void rl_skbs_destroy(struct rl_skbs *s)
 {
 	if (!s)
 		return;
-	if (s->skb)
-		rl_asan_unpoison(s->skb, (s->slots.nr + 1) * sizeof(*s->skb));
-	rl_free(s->skb);
 	rl_slots_fini(&s->slots);
 	rl_free(s);
 }
@@ -90,16 +76,12 @@ bool rl_skbs_is_valid(const struct rl_skbs *s)
 static struct rl_sk_buff *skb_get(struct rl_model *m)
 {
 	struct rl_sk_buff *skb;
-	u32 idx;
 
-	if (rl_model_fault_hit(m, RL_FAULT_SKB_ALLOC) ||
-	    !rl_slots_get(&m->skbs->slots, m->ledger, SKB_DRIVER, &idx))
+	if (rl_model_fault_hit(m, RL_FAULT_SKB_ALLOC))
 		return NULL;
-	skb = &m->skbs->skb[idx];
-	if (!rl_poison_take(skb_body(skb), SKB_BODY_LEN))
-		rl_ledger_report_count(m->ledger, RL_F_USE_AFTER_FREE, RL_OBJ_SKB,
-				       skb->id, RL_POISON_FREE, 0,
-				       "freed skb written after free (poison overwritten)");
+	skb = rl_slots_get_obj(&m->skbs->slots, m->ledger, SKB_DRIVER);
+	if (!skb)
+		return NULL;
 	skb->len = 0;
 	skb->tag = 0;
 	skb->head = NULL;
@@ -215,8 +197,7 @@ static void skb_release(struct rl_model *m, struct rl_sk_buff *skb, u32 from)
 		skb_put_page(m, skb, skb->head);
 	for (f = 0; f < skb->nr_frags; f++)
 		skb_put_page(m, skb, skb->frags[f]);
-	rl_slots_put(&s->slots, skb->id - s->slots.base);
-	rl_poison_free(skb_body(skb), SKB_BODY_LEN);
+	rl_slots_put_obj(&s->slots, skb);
 }
 
 void rl_skb_free(struct rl_model *m, struct rl_sk_buff *skb)

@@ -3,29 +3,49 @@
  * slots.c - fixed slot tables with a LIFO free stack.
  */
 #include "slots.h"
+#include "poison.h"
 
-bool rl_slots_init(struct rl_slots *s, struct rl_ledger *l,
-		   enum rl_obj_class cls, u32 nr)
+static u8 *obj_at(const struct rl_slots *s, u32 idx)
+{
+	return s->table + (size_t)idx * s->elem_size;
+}
+
+void *rl_slots_init(struct rl_slots *s, struct rl_ledger *l,
+		    enum rl_obj_class cls, u32 nr, size_t elem_size,
+		    size_t id_off, size_t body_off)
 {
 	u32 i;
 
+	memset(s, 0, sizeof(*s));
 	s->cls = cls;
 	s->nr = nr;
+	s->elem_size = elem_size;
+	s->body_off = body_off;
 	s->free = rl_zalloc((nr + 1) * sizeof(u32));
-	if (!s->free || !rl_ledger_reserve(l, cls, nr, &s->base)) {
-		rl_free(s->free);
-		s->free = NULL;
-		return false;
+	s->table = rl_zalloc((nr + 1) * elem_size);
+	if (!s->free || !s->table || !rl_ledger_reserve(l, cls, nr, &s->base)) {
+		rl_slots_fini(s);
+		return NULL;
 	}
-	for (i = 0; i < nr; i++)
+	for (i = 0; i < nr; i++) {
 		s->free[i] = nr - 1 - i;
+		if (id_off != RL_SLOTS_NONE)
+			*(u32 *)(obj_at(s, i) + id_off) = s->base + i;
+		if (body_off != RL_SLOTS_NONE)
+			rl_poison_free(obj_at(s, i) + body_off,
+				       elem_size - body_off);
+	}
 	s->free_top = nr;
-	return true;
+	return s->table;
 }
 
 void rl_slots_fini(struct rl_slots *s)
 {
+	if (s->table)
+		rl_asan_unpoison(s->table, (s->nr + 1) * s->elem_size);
+	rl_free(s->table);
 	rl_free(s->free);
+	s->table = NULL;
 	s->free = NULL;
 }
 
@@ -42,6 +62,29 @@ bool rl_slots_get(struct rl_slots *s, struct rl_ledger *l, u32 owner,
 void rl_slots_put(struct rl_slots *s, u32 idx)
 {
 	s->free[s->free_top++] = idx;
+}
+
+void *rl_slots_get_obj(struct rl_slots *s, struct rl_ledger *l, u32 owner)
+{
+	u8 *obj;
+	u32 idx;
+
+	if (!rl_slots_get(s, l, owner, &idx))
+		return NULL;
+	obj = obj_at(s, idx);
+	if (!rl_poison_take(obj + s->body_off, s->elem_size - s->body_off))
+		rl_ledger_report_count(l, RL_F_USE_AFTER_FREE, s->cls,
+				       s->base + idx, RL_POISON_FREE, 0,
+				       "object written after it was freed (poison overwritten, SLUB check_object)");
+	return obj;
+}
+
+void rl_slots_put_obj(struct rl_slots *s, void *obj)
+{
+	u32 idx = (u32)(((u8 *)obj - s->table) / s->elem_size);
+
+	rl_slots_put(s, idx);
+	rl_poison_free((u8 *)obj + s->body_off, s->elem_size - s->body_off);
 }
 
 bool rl_slots_is_valid(const struct rl_slots *s, const struct rl_ledger *l)

@@ -1,15 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * slots.h - a fixed table of object slots with a stack of free slots,
- * shared by the system-wide allocators (DMA mapping slots, pages, skbs,
- * xdp_frames).  Slot i is ledger id base + i; a slot is free exactly when
- * its ledger owner is RL_OWN_NONE.  The lowest slot is handed out first,
- * and a freed slot is reused first (LIFO), so allocation is deterministic.
+ * slots.h - a fixed table of objects of one ledger class with a stack of
+ * free slots: what the system-wide allocators share (DMA mapping slots,
+ * pages, skbs, xdp_frames).  Slot i is ledger id base + i; a slot is free
+ * exactly when its ledger owner is RL_OWN_NONE.  The lowest slot is handed
+ * out first, and a freed slot is reused first (LIFO), so allocation is
+ * deterministic.  An object may carry its ledger id (a u32 at @id_off) and
+ * a body that is poisoned while the slot is free (from @body_off to the
+ * end of the object, model/poison.h).
  */
 #ifndef RL_SLOTS_H
 #define RL_SLOTS_H
 
 #include "ledger.h"
+
+#define RL_SLOTS_NONE	((size_t)-1)	/* no id field / no poisoned body */
 
 struct rl_slots {
 	enum rl_obj_class cls;
@@ -17,17 +22,33 @@ struct rl_slots {
 	u32 nr;
 	u32 free_top;
 	u32 *free;		/* free slot indexes, next one on top */
+	u8 *table;		/* nr + 1 objects of elem_size bytes */
+	size_t elem_size;
+	size_t body_off;	/* start of the poisoned body, or RL_SLOTS_NONE */
 };
 
-/* Reserves @nr ledger ids of @cls; false when out of memory or ids. */
-bool rl_slots_init(struct rl_slots *s, struct rl_ledger *l,
-		   enum rl_obj_class cls, u32 nr);
+/*
+ * Reserves @nr ledger ids of @cls and a zeroed table of @nr objects of
+ * @elem_size bytes, writes each object's id at @id_off and poisons its
+ * body; returns the table, or NULL when out of memory or ids.
+ */
+void *rl_slots_init(struct rl_slots *s, struct rl_ledger *l,
+		    enum rl_obj_class cls, u32 nr, size_t elem_size,
+		    size_t id_off, size_t body_off);
 void rl_slots_fini(struct rl_slots *s);
 /* Takes a free slot (its owner becomes @owner); false when none is left. */
 bool rl_slots_get(struct rl_slots *s, struct rl_ledger *l, u32 owner,
 		  u32 *idx);
 /* Gives slot @idx back; the caller has already moved its owner to none. */
 void rl_slots_put(struct rl_slots *s, u32 idx);
+/*
+ * The same for objects with a poisoned body: the object taken (its body
+ * checked, as SLUB's check_object does on reuse - a write while it was
+ * free is a USE_AFTER_FREE finding - and made usable), or NULL; and the
+ * object given back (its body poisoned).
+ */
+void *rl_slots_get_obj(struct rl_slots *s, struct rl_ledger *l, u32 owner);
+void rl_slots_put_obj(struct rl_slots *s, void *obj);
 /* Free stack and ledger agree: every free slot is owned by nobody. */
 bool rl_slots_is_valid(const struct rl_slots *s, const struct rl_ledger *l);
 

@@ -27,6 +27,24 @@ static u32 ring_used(const struct rl_xsk_ring *r)
 	return r->cached_prod - r->cons;
 }
 
+static bool xsk_valid(const struct rl_obj_hdr *h)
+{
+	return rl_xsk_pool_is_valid(container_of(h, const struct rl_xsk_pool, hdr));
+}
+
+static void xsk_final(struct rl_obj_hdr *h)
+{
+	rl_xsk_pool_final_check(container_of(h, struct rl_xsk_pool, hdr));
+}
+
+static const struct rl_obj_ops xsk_ops = {
+	.kind = RL_REG_XSK_POOL,
+	.name = "rl_xsk_pool_is_valid",
+	.cls = RL_OBJ_XSK,
+	.is_valid = xsk_valid,
+	.final_check = xsk_final,
+};
+
 struct rl_xsk_pool *rl_xsk_pool_create(struct rl_model *m, u32 nr_frames,
 				       u32 ring_size)
 {
@@ -49,7 +67,7 @@ struct rl_xsk_pool *rl_xsk_pool_create(struct rl_model *m, u32 nr_frames,
 	    ring_init(&pool->fill, size) && ring_init(&pool->rx, size) &&
 	    ring_init(&pool->tx, size) && ring_init(&pool->comp, size) &&
 	    rl_ledger_reserve(m->ledger, RL_OBJ_XSK, nr_frames, &pool->base)) {
-		id = rl_model_register(m, RL_REG_XSK_POOL, pool);
+		id = rl_model_register(m, &pool->hdr, &xsk_ops);
 		if (id < 0)
 			rl_ledger_unreserve(m->ledger, RL_OBJ_XSK, pool->base,
 					    nr_frames);

@@ -16,7 +16,7 @@
 #include "model.h"
 #include "dma.h"
 #include "page_pool.h"
-#include "cppi_desc_pool.h"
+#include "k3_cppi_desc_pool.h"
 #include "k3_udma_glue.h"
 #include "xdp.h"
 #include "skb.h"
@@ -141,7 +141,7 @@ struct am65_cpsw_rx_flow {
 };
 
 struct am65_cpsw_rx_chn {
-	struct rl_desc_pool *desc_pool;
+	struct rl_k3_cppi_desc_pool *desc_pool;
 	struct rl_k3_udma_glue_rx_channel *rx_chn;
 	u32 descs_num;
 	struct am65_cpsw_rx_flow flows[AM65_CPSW_MAX_RX_FLOWS];
@@ -151,7 +151,7 @@ struct am65_cpsw_tx_chn {
 	struct am65_cpsw_common *common;
 	u32 id;
 	char tx_chn_name[16];	/* "tx%d": channel and descriptor pool name */
-	struct rl_desc_pool *desc_pool;
+	struct rl_k3_cppi_desc_pool *desc_pool;
 	struct rl_k3_udma_glue_tx_channel *tx_chn;
 	struct rl_napi napi_tx;
 	bool napi_enabled;
@@ -260,7 +260,7 @@ void rl_am65_cpsw_destroy_txq(struct am65_cpsw_common *common, u32 id);
 /*@ requires \valid(pool);
   @ assigns RL_DESC_BLOCK(pool);
   @*/
-void rl_am65_cpsw_rx_desc_setup(struct rl_desc_pool *pool, void *desc_rx,
+void rl_am65_cpsw_rx_desc_setup(struct rl_k3_cppi_desc_pool *pool, void *desc_rx,
 				rl_dma_addr_t buf, u32 len, u32 buf_id,
 				u32 flow_tag);
 

@@ -17,7 +17,7 @@
  * buffer of @len at @buf (cppi5_hdesc_init + attach_buf), and in swdata
  * what it carries (page or XSK buffer id) and for which flow.
  */
-void rl_am65_cpsw_rx_desc_setup(struct rl_desc_pool *pool, void *desc_rx,
+void rl_am65_cpsw_rx_desc_setup(struct rl_k3_cppi_desc_pool *pool, void *desc_rx,
 				rl_dma_addr_t buf, u32 len, u32 buf_id,
 				u32 flow_tag)
 {
@@ -56,7 +56,7 @@ void rl_am65_cpsw_rx_desc_setup(struct rl_desc_pool *pool, void *desc_rx,
 static int am65_cpsw_nuss_rx_push(struct am65_cpsw_common *common,
 				  struct rl_page *page, u32 flow_idx)
 {
-	struct rl_desc_pool *pool = common->rx_chns.desc_pool;
+	struct rl_k3_cppi_desc_pool *pool = common->rx_chns.desc_pool;
 	struct rl_k3_udma_glue_rx_channel *rx_chn = common->rx_chns.rx_chn;
 	struct rl_dma *dma = common->m->dma;
 	bool leak_on_fail = rl_am65_bug(common, RL_V_RX_PUSH_FAIL_LEAK);
@@ -94,7 +94,7 @@ static int am65_cpsw_nuss_rx_push(struct am65_cpsw_common *common,
 static struct rl_page *am65_cpsw_rx_desc_release(struct am65_cpsw_common *common,
 						 void *desc_rx, u32 *flow_idx)
 {
-	struct rl_desc_pool *pool = common->rx_chns.desc_pool;
+	struct rl_k3_cppi_desc_pool *pool = common->rx_chns.desc_pool;
 	u64 *swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
 	struct rl_page *page = rl_page_by_id(common->m, (u32)swdata[SW_PAGE]);
 	rl_dma_addr_t buf_dma;
@@ -110,7 +110,7 @@ static struct rl_page *am65_cpsw_rx_desc_release(struct am65_cpsw_common *common
 void rl_am65_cpsw_rx_buf_free(struct am65_cpsw_common *common, void *desc_rx,
 			      bool by_desc)
 {
-	struct rl_desc_pool *pool = common->rx_chns.desc_pool;
+	struct rl_k3_cppi_desc_pool *pool = common->rx_chns.desc_pool;
 	u64 *swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
 	u32 flow_idx = (u32)swdata[SW_FLOW] & ~AM65_CPSW_SW_XSK;
 	struct rl_xsk_buff *buf;
@@ -375,7 +375,7 @@ static int am65_cpsw_nuss_rx_packets(struct am65_cpsw_rx_flow *flow,
 				     u32 *xdp_state)
 {
 	struct am65_cpsw_common *common = flow->common;
-	struct rl_desc_pool *pool = common->rx_chns.desc_pool;
+	struct rl_k3_cppi_desc_pool *pool = common->rx_chns.desc_pool;
 	struct am65_cpsw_port *port = NULL;
 	struct rl_sk_buff *skb = NULL;
 	struct rl_xdp_buff xdp = {};

@@ -48,7 +48,7 @@ static void am65_cpsw_nuss_xmit_free(struct am65_cpsw_tx_chn *tx_chn,
 				     void *first_desc)
 {
 	bool unmap = get_buf_type(tx_chn, first_desc) != AM65_CPSW_TX_BUF_TYPE_XSK_TX;
-	struct rl_desc_pool *pool = tx_chn->desc_pool;
+	struct rl_k3_cppi_desc_pool *pool = tx_chn->desc_pool;
 	struct rl_dma *dma = tx_chn->common->m->dma;
 	void *desc = first_desc;
 	u32 hops = 0;
@@ -70,7 +70,7 @@ static void am65_cpsw_nuss_xmit_free(struct am65_cpsw_tx_chn *tx_chn,
 static void *tx_desc_fill(struct am65_cpsw_tx_chn *tx_chn, void *prev,
 			  rl_dma_addr_t buf, u32 len)
 {
-	struct rl_desc_pool *pool = tx_chn->desc_pool;
+	struct rl_k3_cppi_desc_pool *pool = tx_chn->desc_pool;
 	void *desc = rl_k3_cppi_desc_pool_alloc(pool);
 
 	if (!desc)
@@ -178,7 +178,7 @@ int rl_am65_cpsw_xdp_tx_frame(struct am65_cpsw_port *port,
 			      enum am65_cpsw_tx_buf_type buf_type)
 {
 	struct am65_cpsw_common *common = port->common;
-	struct rl_desc_pool *pool = tx_chn->desc_pool;
+	struct rl_k3_cppi_desc_pool *pool = tx_chn->desc_pool;
 	rl_dma_addr_t buf;
 	void *desc;
 	u64 *swdata;

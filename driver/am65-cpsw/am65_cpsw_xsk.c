@@ -190,7 +190,7 @@ static int am65_cpsw_nuss_rx_push_zc(struct am65_cpsw_rx_flow *flow,
 				     struct rl_xsk_buff *buf)
 {
 	struct am65_cpsw_common *common = flow->common;
-	struct rl_desc_pool *pool = common->rx_chns.desc_pool;
+	struct rl_k3_cppi_desc_pool *pool = common->rx_chns.desc_pool;
 	struct rl_k3_udma_glue_rx_channel *rx_chn = common->rx_chns.rx_chn;
 	bool leak_on_fail = rl_am65_bug(common, RL_V_RX_PUSH_ZC_FAIL_LEAK);
 	u32 flow_id = flow->id;
@@ -279,7 +279,7 @@ static void am65_cpsw_dispatch_skb_zc(struct am65_cpsw_port *port,
 int rl_am65_cpsw_rx_zc(struct am65_cpsw_rx_flow *flow, int budget)
 {
 	struct am65_cpsw_common *common = flow->common;
-	struct rl_desc_pool *pool = common->rx_chns.desc_pool;
+	struct rl_k3_cppi_desc_pool *pool = common->rx_chns.desc_pool;
 	u32 state, state_or = 0, filled;
 	int count = 0;
 
@@ -371,7 +371,7 @@ int rl_am65_cpsw_rx_zc(struct am65_cpsw_rx_flow *flow, int budget)
   @ assigns RL_DESC_BLOCK(dpool), dpool->desc_infos[0 .. RL_SPAN],
   @   pool->m->ledger->findings;
   @*/
-static void am65_cpsw_xsk_tx_desc_setup(struct rl_desc_pool *dpool,
+static void am65_cpsw_xsk_tx_desc_setup(struct rl_k3_cppi_desc_pool *dpool,
 					struct rl_xsk_pool *pool,
 					struct am65_cpsw_port *port,
 					void *desc,
@@ -434,7 +434,7 @@ int rl_am65_cpsw_xsk_xmit_zc(struct am65_cpsw_tx_chn *tx_chn)
 {
 	struct am65_cpsw_common *common = tx_chn->common;
 	struct rl_xsk_pool *pool = tx_chn->xsk_pool;
-	struct rl_desc_pool *dpool = tx_chn->desc_pool;
+	struct rl_k3_cppi_desc_pool *dpool = tx_chn->desc_pool;
 	struct rl_k3_udma_glue_tx_channel *hw_chn = tx_chn->tx_chn;
 	struct am65_cpsw_port *port = rl_am65_port(common,
 						   tx_chn->xsk_port_id - 1);

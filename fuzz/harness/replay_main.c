@@ -69,32 +69,14 @@ static bool replay_one(const char *path, struct rl_trace *t, bool quiet)
 	return ok;
 }
 
-/* "a,b" or "patched" -> variant mask; exit 2 on an unknown name. */
+/* --variant LIST -> variant mask; exit 2 on an unknown name. */
 static u32 parse_variants(const char *list)
 {
-	char buf[256], *tok, *save = NULL;
-	u32 mask = 0;
+	char err[128];
+	u32 mask;
 
-	if (!strcmp(list, "patched"))
-		return 0;
-	if (strlen(list) >= sizeof(buf)) {
-		fprintf(stderr, "ringledger: --variant: list too long\n");
-		exit(2);
-	}
-	snprintf(buf, sizeof(buf), "%s", list);
-	for (tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		int v = rl_am65_variant_by_name(tok);
-
-		if (v < 0) {
-			fprintf(stderr, "ringledger: unknown variant '%s' (make variants lists them)\n",
-				tok);
-			exit(2);
-		}
-		mask |= BIT(v);
-	}
-	if (!mask) {
-		fprintf(stderr, "ringledger: --variant: no variant named\n");
+	if (rl_variants_parse(list, &mask, err, sizeof(err))) {
+		fprintf(stderr, "ringledger: --variant: %s\n", err);
 		exit(2);
 	}
 	return mask;

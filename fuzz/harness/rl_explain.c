@@ -78,7 +78,7 @@ static void legend(struct rl_explain *e, enum rl_obj_class cls, u32 owner,
 		reg = RL_REG_RING;
 		what = ring ? ring->name : "a ring since destroyed";
 	} else if (kind == RL_OWN_POOL && cls == RL_OBJ_DESC) {
-		struct rl_desc_pool *pool = reg_by_id(e->m, RL_REG_DESC_POOL, id);
+		struct rl_k3_cppi_desc_pool *pool = reg_by_id(e->m, RL_REG_DESC_POOL, id);
 
 		reg = RL_REG_DESC_POOL;
 		snprintf(tmp, sizeof(tmp), "%s descriptor pool",

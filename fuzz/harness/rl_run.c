@@ -8,21 +8,14 @@
 u32 rl_run_variants_from_env(void)
 {
 	const char *env = getenv("RINGLEDGER_VARIANT");
-	char buf[256], *tok, *save = NULL;
-	u32 mask = 0;
+	char err[128];
+	u32 mask;
 
-	if (!env || !*env || !strcmp(env, "patched"))
+	if (!env || !*env)
 		return 0;
-	snprintf(buf, sizeof(buf), "%s", env);
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		int v = rl_am65_variant_by_name(tok);
-
-		if (v < 0) {
-			fprintf(stderr, "ringledger: unknown variant '%s' in RINGLEDGER_VARIANT (make variants lists them)\n",
-				tok);
-			exit(2);
-		}
-		mask |= BIT(v);
+	if (rl_variants_parse(env, &mask, err, sizeof(err))) {
+		fprintf(stderr, "ringledger: RINGLEDGER_VARIANT: %s\n", err);
+		exit(2);
 	}
 	return mask;
 }
@@ -53,18 +46,52 @@ static void report(void *ctx, const struct rl_finding *f)
 		       where, line);
 }
 
+struct run_ctx {
+	struct rl_run *r;
+	struct rl_explain e;
+};
+
+static void before_op(void *ctx, struct rl_world *w, u32 i,
+		      const struct rl_op *op)
+{
+	struct run_ctx *c = ctx;
+	struct rl_run *r = c->r;
+	char text[96];
+
+	r->op = i;
+	if (r->verbose) {
+		if (op)
+			rl_trace_format_op(op, text, sizeof(text));
+		printf("%4u %s\n", (unsigned int)i + 1,
+		       op ? text : "remove + end-of-run oracle");
+		rl_explain_begin(&c->e);
+	}
+	if (r->before_op)
+		r->before_op(r, w, op);
+}
+
+static void after_op(void *ctx, struct rl_world *w, u32 i, u64 digest)
+{
+	struct run_ctx *c = ctx;
+
+	if (c->r->verbose)
+		rl_explain_moves(&c->e);
+}
+
 bool rl_run_trace(struct rl_run *r, const struct rl_trace *t)
 {
 	struct rl_model_cfg mcfg;
-	struct rl_explain e;
+	struct run_ctx c = { .r = r };
+	struct rl_trace_hooks h = {
+		.before = before_op, .after = after_op, .ctx = &c,
+		.digest_steps = r->digest_steps,
+	};
 	struct rl_model *m;
 	struct rl_world w;
-	char op[96];
 
 	r->trace = t;
 	r->op = 0;
 	r->findings = 0;
-	r->digest = RL_TRACE_DIGEST_SEED;
 	rl_trace_model_cfg(t, &mcfg);
 	m = rl_model_create(&mcfg);
 	r->model = m;
@@ -73,7 +100,7 @@ bool rl_run_trace(struct rl_run *r, const struct rl_trace *t)
 		exit(2);
 	}
 	rl_ledger_set_report(m->ledger, report, r);
-	if (r->verbose && !rl_explain_init(&e, m)) {
+	if (r->verbose && !rl_explain_init(&c.e, m)) {
 		fprintf(stderr, "ringledger: out of memory\n");
 		exit(2);
 	}
@@ -82,34 +109,9 @@ bool rl_run_trace(struct rl_run *r, const struct rl_trace *t)
 		rl_model_destroy(m);
 		exit(2);
 	}
-	for (r->op = 0; r->op < t->n_ops; r->op++) {
-		if (r->verbose) {
-			rl_trace_format_op(&t->ops[r->op], op, sizeof(op));
-			printf("%4u %s\n", (unsigned int)r->op + 1, op);
-			rl_explain_begin(&e);
-		}
-		if (r->before_op)
-			r->before_op(r, &w, &t->ops[r->op]);
-		rl_trace_apply(&w, &t->ops[r->op]);
-		/* same trace, same digests: host, UML and arm64 alike */
-		if (r->digest_steps)
-			r->digest = rl_trace_digest_fold(r->digest,
-							 rl_model_digest(m));
-		if (r->verbose)
-			rl_explain_moves(&e);
-	}
-	if (r->verbose) {
-		printf("%4u remove + end-of-run oracle\n", (unsigned int)r->op + 1);
-		rl_explain_begin(&e);
-	}
-	if (r->before_op)
-		r->before_op(r, &w, NULL);
-	rl_world_finish(&w);
-	if (r->verbose) {
-		rl_explain_moves(&e);
-		rl_explain_fini(&e);
-	}
-	r->digest = rl_trace_digest_fold(r->digest, rl_model_digest(m));
+	r->digest = rl_trace_run(&w, t, &h);
+	if (r->verbose)
+		rl_explain_fini(&c.e);
 	rl_model_destroy(m);
 	return r->findings == 0;
 }

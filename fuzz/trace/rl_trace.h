@@ -62,6 +62,26 @@ int rl_trace_format(const struct rl_trace *t, char *buf, size_t cap);
 int rl_trace_format_op(const struct rl_op *op, char *buf, size_t cap);
 /* Run one operation on @w (probed with t->cfg). */
 void rl_trace_apply(struct rl_world *w, const struct rl_op *op);
+
+/* What a caller of rl_trace_run() sees of the run; any hook may be NULL. */
+struct rl_trace_hooks {
+	/* before operation @i (0-based); @op NULL: before remove + oracle */
+	void (*before)(void *ctx, struct rl_world *w, u32 i,
+		       const struct rl_op *op);
+	/* after operation @i; @digest is the run's digest so far */
+	void (*after)(void *ctx, struct rl_world *w, u32 i, u64 digest);
+	void *ctx;
+	bool digest_steps;	/* fold the digest after every operation */
+};
+
+/*
+ * The one replay loop (host replay, fuzz targets, in-kernel trace cases):
+ * every operation of @t on @w (probed with t->cfg), then remove and the
+ * end-of-run oracle.  Returns the run's digest: the model digest folded
+ * after each operation (with digest_steps) and after the end.
+ */
+u64 rl_trace_run(struct rl_world *w, const struct rl_trace *t,
+		 const struct rl_trace_hooks *h);
 /* Model capacities for the trace's configuration. */
 void rl_trace_model_cfg(const struct rl_trace *t, struct rl_model_cfg *mcfg);
 /*
@@ -76,5 +96,10 @@ static inline u64 rl_trace_digest_fold(u64 digest, u64 step)
 }
 /* Finding kind by its printed name, or -1. */
 int rl_finding_kind_by_name(const char *name);
+/*
+ * "name,name,..." or "patched" -> the variant mask in @mask; on an
+ * unknown or missing name returns -1 with one line in @err.
+ */
+int rl_variants_parse(const char *list, u32 *mask, char *err, size_t errlen);
 
 #endif /* RL_TRACE_H */

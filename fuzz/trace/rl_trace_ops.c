@@ -339,6 +339,32 @@ void rl_trace_apply(struct rl_world *w, const struct rl_op *op)
 	}
 }
 
+u64 rl_trace_run(struct rl_world *w, const struct rl_trace *t,
+		 const struct rl_trace_hooks *h)
+{
+	u64 digest = RL_TRACE_DIGEST_SEED;
+	u32 i;
+
+	for (i = 0; i < t->n_ops; i++) {
+		if (h->before)
+			h->before(h->ctx, w, i, &t->ops[i]);
+		rl_trace_apply(w, &t->ops[i]);
+		/* same trace, same digests: host, UML and arm64 alike */
+		if (h->digest_steps)
+			digest = rl_trace_digest_fold(digest,
+						      rl_model_digest(w->m));
+		if (h->after)
+			h->after(h->ctx, w, i, digest);
+	}
+	if (h->before)
+		h->before(h->ctx, w, t->n_ops, NULL);
+	rl_world_finish(w);
+	digest = rl_trace_digest_fold(digest, rl_model_digest(w->m));
+	if (h->after)
+		h->after(h->ctx, w, t->n_ops, digest);
+	return digest;
+}
+
 void rl_trace_model_cfg(const struct rl_trace *t, struct rl_model_cfg *mcfg)
 {
 	rl_model_default_cfg(mcfg);

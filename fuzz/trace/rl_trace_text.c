@@ -19,6 +19,41 @@ int rl_finding_kind_by_name(const char *name)
 	return -1;
 }
 
+int rl_variants_parse(const char *list, u32 *mask, char *err, size_t errlen)
+{
+	char name[48];
+	const char *p = list;
+	int v;
+
+	*mask = 0;
+	if (!strcmp(list, "patched"))
+		return 0;
+	while (*p) {
+		size_t n = strcspn(p, ",");
+
+		if (!n || n >= sizeof(name)) {
+			snprintf(err, errlen, "'%s': expected variant names separated by commas",
+				 list);
+			return -1;
+		}
+		memcpy(name, p, n);
+		name[n] = 0;
+		v = rl_am65_variant_by_name(name);
+		if (v < 0) {
+			snprintf(err, errlen, "unknown variant '%s' (make variants lists them)",
+				 name);
+			return -1;
+		}
+		*mask |= BIT(v);
+		p += n + (p[n] == ',');
+	}
+	if (!*mask) {
+		snprintf(err, errlen, "no variant named");
+		return -1;
+	}
+	return 0;
+}
+
 static int format_arg(char *buf, size_t cap, const struct rl_arg_info *a,
 		      u16 v)
 {

@@ -8,7 +8,7 @@
  */
 #include <time.h>
 #include "model.h"
-#include "cppi_desc_pool.h"
+#include "k3_cppi_desc_pool.h"
 #include "k3_udma_glue.h"
 #include "page_pool.h"
 #include "xsk_pool.h"
@@ -25,7 +25,7 @@ static void run(u32 scale, u32 iters)
 {
 	struct rl_model_cfg cfg;
 	struct rl_model *m;
-	struct rl_desc_pool *pool;
+	struct rl_k3_cppi_desc_pool *pool;
 	struct rl_k3_udma_glue_rx_channel *rx;
 	struct rl_page_pool_params pp_params = { .pool_size = 16 * scale,
 						 .dma_map = true };

@@ -369,7 +369,7 @@ static void am65_zc_seed_variant_leaves_pool_short(struct kunit *test)
 {
 	struct rl_am65_cfg cfg;
 	struct am65_bed *b;
-	struct rl_desc_pool *pool;
+	struct rl_k3_cppi_desc_pool *pool;
 
 	rl_am65_default_cfg(&cfg);
 	cfg.variants = BIT(RL_V_RX_TDOWN_NO_DRAIN);

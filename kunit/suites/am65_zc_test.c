@@ -320,7 +320,7 @@ static void am65_zc_stop_with_xsk_completed_unpopped(struct kunit *test)
 static void am65_zc_seed_nfs_boot_teardown_leak(struct kunit *test)
 {
 	struct am65_bed *b = am65_bed_start(test, NULL);
-	struct rl_desc_pool *pool = b->common->rx_chns.desc_pool;
+	struct rl_k3_cppi_desc_pool *pool = b->common->rx_chns.desc_pool;
 
 	rl_world_attach(&b->w, 0, v_redirect, 1, 1);
 	rl_world_xsk_bind(&b->w, 0, 0);

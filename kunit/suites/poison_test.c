@@ -7,7 +7,7 @@
  */
 #include "rl_test_util.h"
 #include "poison.h"
-#include "cppi_desc_pool.h"
+#include "k3_cppi_desc_pool.h"
 #include "xdp.h"
 #include "skb.h"
 
@@ -15,7 +15,7 @@
 static void poison_stale_descriptor_read(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_desc_pool *pool =
+	struct rl_k3_cppi_desc_pool *pool =
 		rl_k3_cppi_desc_pool_create_name(ctx->m, 2,
 						 sizeof(struct rl_cppi5_desc), "t");
 	struct rl_page *page = rl_page_alloc(ctx->m);
@@ -49,7 +49,7 @@ static void poison_stale_descriptor_read(struct kunit *test)
 static void poison_descriptor_written_after_free(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_desc_pool *pool =
+	struct rl_k3_cppi_desc_pool *pool =
 		rl_k3_cppi_desc_pool_create_name(ctx->m, 1,
 						 sizeof(struct rl_cppi5_desc), "t");
 	void *d = rl_k3_cppi_desc_pool_alloc(pool);

@@ -23,6 +23,7 @@ struct replay {
 	const char *name;
 	const char *label;	/* "patched" or "variant" */
 	bool fail_on_finding;
+	u32 n_ops;
 	u32 findings;
 	struct rl_finding first;
 };
@@ -40,33 +41,37 @@ static void replay_report(void *data, const struct rl_finding *f)
 	KUNIT_FAIL(r->test, "ringledger finding: %s", line);
 }
 
+static void replay_step(void *ctx, struct rl_world *w, u32 i, u64 digest)
+{
+	struct replay *r = ctx;
+
+	if (i < r->n_ops)
+		kunit_info(r->test, "replay %s %s step %u digest %016llx",
+			   r->name, r->label, i + 1, (unsigned long long)digest);
+	else
+		kunit_info(r->test, "replay %s %s end digest %016llx", r->name,
+			   r->label, (unsigned long long)digest);
+}
+
 static void replay_run(struct replay *r, const struct rl_trace *t,
 		       u32 variants)
 {
+	struct rl_trace_hooks h = {
+		.after = replay_step, .ctx = r, .digest_steps = true,
+	};
 	struct rl_model_cfg mcfg;
 	struct rl_am65_cfg cfg = t->cfg;
 	struct rl_test_ctx *ctx;
 	struct rl_world w;
-	u64 digest = RL_TRACE_DIGEST_SEED;
 	char line[256];
-	u32 i;
 
 	cfg.variants = variants;
+	r->n_ops = t->n_ops;
 	rl_trace_model_cfg(t, &mcfg);
 	ctx = rl_test_start(r->test, &mcfg);
 	rl_ledger_set_report(ctx->m->ledger, replay_report, r);
 	KUNIT_ASSERT_EQ(r->test, rl_world_init(&w, ctx->m, &cfg), 0);
-	for (i = 0; i < t->n_ops; i++) {
-		rl_trace_apply(&w, &t->ops[i]);
-		digest = rl_trace_digest_fold(digest, rl_model_digest(ctx->m));
-		kunit_info(r->test, "replay %s %s step %u digest %016llx",
-			   r->name, r->label, i + 1,
-			   (unsigned long long)digest);
-	}
-	rl_world_finish(&w);
-	digest = rl_trace_digest_fold(digest, rl_model_digest(ctx->m));
-	kunit_info(r->test, "replay %s %s end digest %016llx", r->name,
-		   r->label, (unsigned long long)digest);
+	rl_trace_run(&w, t, &h);
 	if (r->findings) {
 		rl_finding_format(&r->first, line, sizeof(line));
 		kunit_info(r->test, "replay %s %s first %s", r->name,

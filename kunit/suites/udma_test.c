@@ -5,13 +5,13 @@
  * reset semantics that drop completed descriptors, and the detectors.
  */
 #include "rl_test_util.h"
-#include "cppi_desc_pool.h"
+#include "k3_cppi_desc_pool.h"
 #include "k3_udma_glue.h"
 #include "dma.h"
 
 struct rx_bed {
 	struct rl_test_ctx *ctx;
-	struct rl_desc_pool *pool;
+	struct rl_k3_cppi_desc_pool *pool;
 	struct rl_k3_udma_glue_rx_channel *chn;
 	u32 cleaned;
 };
@@ -169,7 +169,7 @@ static void udma_ring_full_and_push_fault(struct kunit *test)
 static void udma_ring_full_rejects_push(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_desc_pool *pool = rl_k3_cppi_desc_pool_create_name(ctx->m, 4,
+	struct rl_k3_cppi_desc_pool *pool = rl_k3_cppi_desc_pool_create_name(ctx->m, 4,
 				sizeof(struct rl_cppi5_desc), "t");
 	struct rl_ring *ring = rl_ring_create(ctx->m, pool, 2, "t");
 	void *d[3];
@@ -274,7 +274,7 @@ static void udma_tx_submit_complete_tdown(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
 	struct rl_model *m = ctx->m;
-	struct rl_desc_pool *pool = rl_k3_cppi_desc_pool_create_name(m, 8,
+	struct rl_k3_cppi_desc_pool *pool = rl_k3_cppi_desc_pool_create_name(m, 8,
 				sizeof(struct rl_cppi5_desc), "tx");
 	struct rl_k3_udma_glue_tx_channel *tx =
 		rl_k3_udma_glue_request_tx_chn(m, "tx0", pool, 8);
@@ -322,7 +322,7 @@ static void udma_tx_submit_complete_tdown(struct kunit *test)
 
 static void tx_cleanup_free(void *data, rl_dma_addr_t dma)
 {
-	struct rl_desc_pool *pool = data;
+	struct rl_k3_cppi_desc_pool *pool = data;
 
 	rl_k3_cppi_desc_pool_free(pool, rl_k3_cppi_desc_pool_dma2virt(pool, dma));
 }
@@ -331,7 +331,7 @@ static void udma_tx_reset_drops_completion_ring(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
 	struct rl_model *m = ctx->m;
-	struct rl_desc_pool *pool = rl_k3_cppi_desc_pool_create_name(m, 8,
+	struct rl_k3_cppi_desc_pool *pool = rl_k3_cppi_desc_pool_create_name(m, 8,
 				sizeof(struct rl_cppi5_desc), "tx");
 	struct rl_k3_udma_glue_tx_channel *tx =
 		rl_k3_udma_glue_request_tx_chn(m, "tx0", pool, 8);
@@ -412,7 +412,7 @@ static void udma_tx_csum_word_checked(struct kunit *test)
 	const struct csum_case *c = test->param_value;
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
 	struct rl_model *m = ctx->m;
-	struct rl_desc_pool *pool = rl_k3_cppi_desc_pool_create_name(m, 4,
+	struct rl_k3_cppi_desc_pool *pool = rl_k3_cppi_desc_pool_create_name(m, 4,
 				sizeof(struct rl_cppi5_desc), "tx");
 	struct rl_k3_udma_glue_tx_channel *tx =
 		rl_k3_udma_glue_request_tx_chn(m, "tx0", pool, 4);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * cppi_desc_pool.h - CPPI5 host descriptors (include/linux/dma/ti-cppi5.h)
+ * k3_cppi_desc_pool.h - CPPI5 host descriptors (include/linux/dma/ti-cppi5.h)
  * and the descriptor pool (drivers/net/ethernet/ti/k3-cppi-desc-pool.c).
  *
  * The pool is one coherent block of equally sized descriptors handed out
@@ -15,8 +15,8 @@
  * descriptor (what KASAN would flag) or to one the hardware owns (in a
  * ring); a raw pointer kept past the free reads the poison.
  */
-#ifndef RL_CPPI_DESC_POOL_H
-#define RL_CPPI_DESC_POOL_H
+#ifndef RL_K3_CPPI_DESC_POOL_H
+#define RL_K3_CPPI_DESC_POOL_H
 
 #include "model.h"
 #include "desc_acct.h"
@@ -47,7 +47,7 @@ struct rl_cppi5_desc {
 	u64 swdata[RL_CPPI5_SWDATA_SIZE / 8];
 };
 
-struct rl_desc_pool {
+struct rl_k3_cppi_desc_pool {
 	struct rl_obj_hdr hdr;
 	struct rl_model *m;
 	char name[16];
@@ -70,7 +70,7 @@ struct rl_desc_pool {
 };
 
 /* k3_cppi_desc_pool_create_name() */
-struct rl_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
+struct rl_k3_cppi_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
 						      u32 size, u32 desc_size,
 						      const char *name);
 /*
@@ -78,8 +78,8 @@ struct rl_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
  * (RL_F_LEAK, naming its owner) and then the driver's own warning
  * "k3_knav_desc_pool size %zu != avail %zu" (RL_F_POOL_LEAK).
  */
-void rl_k3_cppi_desc_pool_destroy(struct rl_desc_pool *pool);
-bool rl_desc_pool_is_valid(const struct rl_desc_pool *pool);
+void rl_k3_cppi_desc_pool_destroy(struct rl_k3_cppi_desc_pool *pool);
+bool rl_k3_cppi_desc_pool_is_valid(const struct rl_k3_cppi_desc_pool *pool);
 
 /*
  * Proof view (proofs/README.md, assumption A5).  Ghost counts, never
@@ -99,40 +99,40 @@ bool rl_desc_pool_is_valid(const struct rl_desc_pool *pool);
   @ ensures taken: \result != \null ==>
   @   rl_g_desc_held == \old(rl_g_desc_held) + 1;
   @*/
-void *rl_k3_cppi_desc_pool_alloc(struct rl_desc_pool *pool);
+void *rl_k3_cppi_desc_pool_alloc(struct rl_k3_cppi_desc_pool *pool);
 /* k3_cppi_desc_pool_free(): only a descriptor the driver holds */
 /*@ requires pool: \valid(pool);
   @ requires held: rl_g_desc_held > 0;
   @ assigns RL_DESC_POOL_FOOTPRINT(pool), rl_g_desc_held;
   @ ensures given_back: rl_g_desc_held == \old(rl_g_desc_held) - 1;
   @*/
-void rl_k3_cppi_desc_pool_free(struct rl_desc_pool *pool, void *desc);
+void rl_k3_cppi_desc_pool_free(struct rl_k3_cppi_desc_pool *pool, void *desc);
 /* k3_cppi_desc_pool_avail() */
 /*@ requires \valid_read(pool);
   @ assigns \nothing;
   @*/
-u32 rl_k3_cppi_desc_pool_avail(const struct rl_desc_pool *pool);
+u32 rl_k3_cppi_desc_pool_avail(const struct rl_k3_cppi_desc_pool *pool);
 /* k3_cppi_desc_pool_virt2dma() / dma2virt() */
 /*@ requires \valid_read(pool);
   @ assigns \nothing;
   @*/
-rl_dma_addr_t rl_k3_cppi_desc_pool_virt2dma(const struct rl_desc_pool *pool,
+rl_dma_addr_t rl_k3_cppi_desc_pool_virt2dma(const struct rl_k3_cppi_desc_pool *pool,
 					    const void *desc);
-void *rl_k3_cppi_desc_pool_dma2virt(const struct rl_desc_pool *pool,
+void *rl_k3_cppi_desc_pool_dma2virt(const struct rl_k3_cppi_desc_pool *pool,
 				    rl_dma_addr_t dma);
 /* Index of @desc in the pool; k3_cppi_desc_pool_desc_info() side table. */
-u32 rl_k3_cppi_desc_pool_index(const struct rl_desc_pool *pool,
+u32 rl_k3_cppi_desc_pool_index(const struct rl_k3_cppi_desc_pool *pool,
 			       const void *desc);
-void *rl_k3_cppi_desc_pool_desc_info(const struct rl_desc_pool *pool,
+void *rl_k3_cppi_desc_pool_desc_info(const struct rl_k3_cppi_desc_pool *pool,
 				     u32 idx);
-void rl_k3_cppi_desc_pool_desc_info_set(struct rl_desc_pool *pool, u32 idx,
+void rl_k3_cppi_desc_pool_desc_info_set(struct rl_k3_cppi_desc_pool *pool, u32 idx,
 					void *info);
 
 /* Ledger id of the descriptor at @dma, or false when not in this pool. */
-bool rl_desc_pool_dma_to_id(const struct rl_desc_pool *pool,
+bool rl_k3_cppi_desc_pool_dma_to_id(const struct rl_k3_cppi_desc_pool *pool,
 			    rl_dma_addr_t dma, u32 *id);
 /* Raw view for the hardware model: no ownership check. */
-struct rl_cppi5_desc *rl_desc_pool_hw_desc(const struct rl_desc_pool *pool,
+struct rl_cppi5_desc *rl_k3_cppi_desc_pool_hw_desc(const struct rl_k3_cppi_desc_pool *pool,
 					   rl_dma_addr_t dma);
 
 /* CPU-side accessors (cppi5_hdesc_*): each checks the descriptor's owner. */
@@ -142,23 +142,23 @@ static inline bool rl_cppi5_desc_is_tdcm(rl_dma_addr_t dma)
 }
 
 /* cppi5_hdesc_init(): note it leaves psdata untouched, as the real one. */
-void rl_cppi5_hdesc_init(struct rl_desc_pool *pool, void *desc, u32 flags,
+void rl_cppi5_hdesc_init(struct rl_k3_cppi_desc_pool *pool, void *desc, u32 flags,
 			 u32 psdata_size);
-void rl_cppi5_hdesc_attach_buf(struct rl_desc_pool *pool, void *desc,
+void rl_cppi5_hdesc_attach_buf(struct rl_k3_cppi_desc_pool *pool, void *desc,
 			       rl_dma_addr_t buf, u32 len,
 			       rl_dma_addr_t obuf, u32 olen);
-void rl_cppi5_hdesc_get_obuf(struct rl_desc_pool *pool, void *desc,
+void rl_cppi5_hdesc_get_obuf(struct rl_k3_cppi_desc_pool *pool, void *desc,
 			     rl_dma_addr_t *obuf, u32 *olen);
-void rl_cppi5_hdesc_set_pktlen(struct rl_desc_pool *pool, void *desc,
+void rl_cppi5_hdesc_set_pktlen(struct rl_k3_cppi_desc_pool *pool, void *desc,
 			       u32 len);
-u32 rl_cppi5_hdesc_get_pktlen(struct rl_desc_pool *pool, void *desc);
-void rl_cppi5_hdesc_link_hbdesc(struct rl_desc_pool *pool, void *desc,
+u32 rl_cppi5_hdesc_get_pktlen(struct rl_k3_cppi_desc_pool *pool, void *desc);
+void rl_cppi5_hdesc_link_hbdesc(struct rl_k3_cppi_desc_pool *pool, void *desc,
 				rl_dma_addr_t next);
-rl_dma_addr_t rl_cppi5_hdesc_get_next_hbdesc(struct rl_desc_pool *pool,
+rl_dma_addr_t rl_cppi5_hdesc_get_next_hbdesc(struct rl_k3_cppi_desc_pool *pool,
 					     void *desc);
-u32 *rl_cppi5_hdesc_get_psdata(struct rl_desc_pool *pool, void *desc);
-void *rl_cppi5_hdesc_get_swdata(struct rl_desc_pool *pool, void *desc);
+u32 *rl_cppi5_hdesc_get_psdata(struct rl_k3_cppi_desc_pool *pool, void *desc);
+void *rl_cppi5_hdesc_get_swdata(struct rl_k3_cppi_desc_pool *pool, void *desc);
 /* cppi5_desc_get_tags_ids(): source tag carries the ingress port */
-u32 rl_cppi5_desc_get_src_tag(struct rl_desc_pool *pool, void *desc);
+u32 rl_cppi5_desc_get_src_tag(struct rl_k3_cppi_desc_pool *pool, void *desc);
 
-#endif /* RL_CPPI_DESC_POOL_H */
+#endif /* RL_K3_CPPI_DESC_POOL_H */

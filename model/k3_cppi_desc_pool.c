@@ -4,7 +4,7 @@
  * real pool is a gen_pool with gen_pool_first_fit) and the CPPI5 field
  * accessors with ownership checks.
  */
-#include "cppi_desc_pool.h"
+#include "k3_cppi_desc_pool.h"
 #include "poison.h"
 
 #define RL_DESC_DMA_BASE	0x40000000ULL
@@ -18,16 +18,28 @@ static u32 roundup_pow2(u32 v)
 	return r;
 }
 
-static u32 pool_owner(const struct rl_desc_pool *pool)
+static u32 pool_owner(const struct rl_k3_cppi_desc_pool *pool)
 {
 	return RL_OWNER(RL_OWN_POOL, pool->hdr.id);
 }
 
-struct rl_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
+static bool desc_pool_valid(const struct rl_obj_hdr *h)
+{
+	return rl_k3_cppi_desc_pool_is_valid(container_of(h, const struct rl_k3_cppi_desc_pool, hdr));
+}
+
+static const struct rl_obj_ops desc_pool_ops = {
+	.kind = RL_REG_DESC_POOL,
+	.name = "rl_k3_cppi_desc_pool_is_valid",
+	.cls = RL_OBJ_DESC,
+	.is_valid = desc_pool_valid,
+};
+
+struct rl_k3_cppi_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
 						      u32 size, u32 desc_size,
 						      const char *name)
 {
-	struct rl_desc_pool *pool;
+	struct rl_k3_cppi_desc_pool *pool;
 	u32 i;
 	int id;
 
@@ -48,7 +60,7 @@ struct rl_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
 	id = -1;
 	if (pool->block && pool->saved && pool->acct.state && pool->desc_infos &&
 	    rl_ledger_reserve(m->ledger, RL_OBJ_DESC, size, &pool->base)) {
-		id = rl_model_register(m, RL_REG_DESC_POOL, pool);
+		id = rl_model_register(m, &pool->hdr, &desc_pool_ops);
 		if (id < 0)
 			rl_ledger_unreserve(m->ledger, RL_OBJ_DESC, pool->base,
 					    size);
@@ -73,7 +85,7 @@ struct rl_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
 	return pool;
 }
 
-void rl_k3_cppi_desc_pool_destroy(struct rl_desc_pool *pool)
+void rl_k3_cppi_desc_pool_destroy(struct rl_k3_cppi_desc_pool *pool)
 {
 	struct rl_ledger *l = pool->m->ledger;
 	u32 i;
@@ -112,7 +124,7 @@ void rl_k3_cppi_desc_pool_destroy(struct rl_desc_pool *pool)
 	pool->desc_infos = NULL;
 }
 
-bool rl_desc_pool_is_valid(const struct rl_desc_pool *pool)
+bool rl_k3_cppi_desc_pool_is_valid(const struct rl_k3_cppi_desc_pool *pool)
 {
 	const struct rl_ledger *l = pool->m->ledger;
 	u32 i;
@@ -134,7 +146,7 @@ bool rl_desc_pool_is_valid(const struct rl_desc_pool *pool)
 	return true;
 }
 
-void *rl_k3_cppi_desc_pool_alloc(struct rl_desc_pool *pool)
+void *rl_k3_cppi_desc_pool_alloc(struct rl_k3_cppi_desc_pool *pool)
 {
 	size_t off;
 	u32 i;
@@ -159,7 +171,7 @@ void *rl_k3_cppi_desc_pool_alloc(struct rl_desc_pool *pool)
 }
 
 /* Index of @desc, or pool->size when it is not a descriptor of the pool. */
-static u32 desc_index(const struct rl_desc_pool *pool, const void *desc)
+static u32 desc_index(const struct rl_k3_cppi_desc_pool *pool, const void *desc)
 {
 	const u8 *p = desc;
 	size_t off;
@@ -173,13 +185,13 @@ static u32 desc_index(const struct rl_desc_pool *pool, const void *desc)
 	return off / pool->desc_size;
 }
 
-u32 rl_k3_cppi_desc_pool_index(const struct rl_desc_pool *pool,
+u32 rl_k3_cppi_desc_pool_index(const struct rl_k3_cppi_desc_pool *pool,
 			       const void *desc)
 {
 	return desc_index(pool, desc);
 }
 
-void rl_k3_cppi_desc_pool_free(struct rl_desc_pool *pool, void *desc)
+void rl_k3_cppi_desc_pool_free(struct rl_k3_cppi_desc_pool *pool, void *desc)
 {
 	struct rl_ledger *l = pool->m->ledger;
 	u32 idx = desc_index(pool, desc);
@@ -205,19 +217,19 @@ void rl_k3_cppi_desc_pool_free(struct rl_desc_pool *pool, void *desc)
 	rl_poison_free(desc, pool->desc_size);
 }
 
-u32 rl_k3_cppi_desc_pool_avail(const struct rl_desc_pool *pool)
+u32 rl_k3_cppi_desc_pool_avail(const struct rl_k3_cppi_desc_pool *pool)
 {
 	return pool->acct.avail;
 }
 
-rl_dma_addr_t rl_k3_cppi_desc_pool_virt2dma(const struct rl_desc_pool *pool,
+rl_dma_addr_t rl_k3_cppi_desc_pool_virt2dma(const struct rl_k3_cppi_desc_pool *pool,
 					    const void *desc)
 {
 	return pool->dma_base + (rl_dma_addr_t)desc_index(pool, desc) *
 	       pool->desc_size;
 }
 
-bool rl_desc_pool_dma_to_id(const struct rl_desc_pool *pool,
+bool rl_k3_cppi_desc_pool_dma_to_id(const struct rl_k3_cppi_desc_pool *pool,
 			    rl_dma_addr_t dma, u32 *id)
 {
 	rl_dma_addr_t off;
@@ -231,32 +243,32 @@ bool rl_desc_pool_dma_to_id(const struct rl_desc_pool *pool,
 	return true;
 }
 
-struct rl_cppi5_desc *rl_desc_pool_hw_desc(const struct rl_desc_pool *pool,
+struct rl_cppi5_desc *rl_k3_cppi_desc_pool_hw_desc(const struct rl_k3_cppi_desc_pool *pool,
 					   rl_dma_addr_t dma)
 {
 	u32 id;
 
-	if (!rl_desc_pool_dma_to_id(pool, dma, &id))
+	if (!rl_k3_cppi_desc_pool_dma_to_id(pool, dma, &id))
 		return NULL;
 	return (struct rl_cppi5_desc *)(pool->block +
 					(size_t)(id - pool->base) * pool->desc_size);
 }
 
-void *rl_k3_cppi_desc_pool_dma2virt(const struct rl_desc_pool *pool,
+void *rl_k3_cppi_desc_pool_dma2virt(const struct rl_k3_cppi_desc_pool *pool,
 				    rl_dma_addr_t dma)
 {
 	if (rl_model_poison_used(pool->m, RL_OBJ_DESC, dma,
 				 "k3_cppi_desc_pool_dma2virt: descriptor address read from freed memory"))
 		return NULL;
-	return rl_desc_pool_hw_desc(pool, dma);
+	return rl_k3_cppi_desc_pool_hw_desc(pool, dma);
 }
 
-void *rl_k3_cppi_desc_pool_desc_info(const struct rl_desc_pool *pool, u32 idx)
+void *rl_k3_cppi_desc_pool_desc_info(const struct rl_k3_cppi_desc_pool *pool, u32 idx)
 {
 	return idx < pool->size ? (void *)pool->desc_infos[idx] : NULL;
 }
 
-void rl_k3_cppi_desc_pool_desc_info_set(struct rl_desc_pool *pool, u32 idx,
+void rl_k3_cppi_desc_pool_desc_info_set(struct rl_k3_cppi_desc_pool *pool, u32 idx,
 					void *info)
 {
 	if (idx < pool->size)
@@ -269,7 +281,7 @@ void rl_k3_cppi_desc_pool_desc_info_set(struct rl_desc_pool *pool, u32 idx,
  * After the finding, an access to memory that is not a held or queued
  * descriptor goes to a poisoned scratch copy, so the run can go on.
  */
-static struct rl_cppi5_desc *cpu_desc(struct rl_desc_pool *pool, void *desc,
+static struct rl_cppi5_desc *cpu_desc(struct rl_k3_cppi_desc_pool *pool, void *desc,
 				      const char *what)
 {
 	struct rl_ledger *l = pool->m->ledger;
@@ -295,7 +307,7 @@ static struct rl_cppi5_desc *cpu_desc(struct rl_desc_pool *pool, void *desc,
 	return &pool->scratch;
 }
 
-void rl_cppi5_hdesc_init(struct rl_desc_pool *pool, void *desc, u32 flags,
+void rl_cppi5_hdesc_init(struct rl_k3_cppi_desc_pool *pool, void *desc, u32 flags,
 			 u32 psdata_size)
 {
 	struct rl_cppi5_desc *d = cpu_desc(pool, desc, "cppi5_hdesc_init");
@@ -312,7 +324,7 @@ void rl_cppi5_hdesc_init(struct rl_desc_pool *pool, void *desc, u32 flags,
 	d->org_buf_ptr = 0;
 }
 
-void rl_cppi5_hdesc_attach_buf(struct rl_desc_pool *pool, void *desc,
+void rl_cppi5_hdesc_attach_buf(struct rl_k3_cppi_desc_pool *pool, void *desc,
 			       rl_dma_addr_t buf, u32 len,
 			       rl_dma_addr_t obuf, u32 olen)
 {
@@ -324,7 +336,7 @@ void rl_cppi5_hdesc_attach_buf(struct rl_desc_pool *pool, void *desc,
 	d->org_buf_len = olen;
 }
 
-void rl_cppi5_hdesc_get_obuf(struct rl_desc_pool *pool, void *desc,
+void rl_cppi5_hdesc_get_obuf(struct rl_k3_cppi_desc_pool *pool, void *desc,
 			     rl_dma_addr_t *obuf, u32 *olen)
 {
 	struct rl_cppi5_desc *d = cpu_desc(pool, desc, "cppi5_hdesc_get_obuf");
@@ -333,7 +345,7 @@ void rl_cppi5_hdesc_get_obuf(struct rl_desc_pool *pool, void *desc,
 	*olen = d->org_buf_len;
 }
 
-void rl_cppi5_hdesc_set_pktlen(struct rl_desc_pool *pool, void *desc, u32 len)
+void rl_cppi5_hdesc_set_pktlen(struct rl_k3_cppi_desc_pool *pool, void *desc, u32 len)
 {
 	struct rl_cppi5_desc *d = cpu_desc(pool, desc, "cppi5_hdesc_set_pktlen");
 
@@ -341,36 +353,36 @@ void rl_cppi5_hdesc_set_pktlen(struct rl_desc_pool *pool, void *desc, u32 len)
 		       (len & RL_CPPI5_PKTLEN_MASK);
 }
 
-u32 rl_cppi5_hdesc_get_pktlen(struct rl_desc_pool *pool, void *desc)
+u32 rl_cppi5_hdesc_get_pktlen(struct rl_k3_cppi_desc_pool *pool, void *desc)
 {
 	struct rl_cppi5_desc *d = cpu_desc(pool, desc, "cppi5_hdesc_get_pktlen");
 
 	return d->pkt_info0 & RL_CPPI5_PKTLEN_MASK;
 }
 
-void rl_cppi5_hdesc_link_hbdesc(struct rl_desc_pool *pool, void *desc,
+void rl_cppi5_hdesc_link_hbdesc(struct rl_k3_cppi_desc_pool *pool, void *desc,
 				rl_dma_addr_t next)
 {
 	cpu_desc(pool, desc, "cppi5_hdesc_link_hbdesc")->next_desc = next;
 }
 
-rl_dma_addr_t rl_cppi5_hdesc_get_next_hbdesc(struct rl_desc_pool *pool,
+rl_dma_addr_t rl_cppi5_hdesc_get_next_hbdesc(struct rl_k3_cppi_desc_pool *pool,
 					     void *desc)
 {
 	return cpu_desc(pool, desc, "cppi5_hdesc_get_next_hbdesc")->next_desc;
 }
 
-u32 *rl_cppi5_hdesc_get_psdata(struct rl_desc_pool *pool, void *desc)
+u32 *rl_cppi5_hdesc_get_psdata(struct rl_k3_cppi_desc_pool *pool, void *desc)
 {
 	return cpu_desc(pool, desc, "cppi5_hdesc_get_psdata")->psdata;
 }
 
-void *rl_cppi5_hdesc_get_swdata(struct rl_desc_pool *pool, void *desc)
+void *rl_cppi5_hdesc_get_swdata(struct rl_k3_cppi_desc_pool *pool, void *desc)
 {
 	return cpu_desc(pool, desc, "cppi5_hdesc_get_swdata")->swdata;
 }
 
-u32 rl_cppi5_desc_get_src_tag(struct rl_desc_pool *pool, void *desc)
+u32 rl_cppi5_desc_get_src_tag(struct rl_k3_cppi_desc_pool *pool, void *desc)
 {
 	return cpu_desc(pool, desc, "cppi5_desc_get_tags_ids")->src_dst_tag >> 16;
 }

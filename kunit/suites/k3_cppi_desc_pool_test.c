@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * desc_pool_test.c - CPPI5 descriptor pool (k3_cppi_desc_pool_*) and the
+ * k3_cppi_desc_pool_test.c - CPPI5 descriptor pool (k3_cppi_desc_pool_*) and the
  * descriptor accessors: correct use, sharp edges, each detector firing.
  */
 #include "rl_test_util.h"
-#include "cppi_desc_pool.h"
+#include "k3_cppi_desc_pool.h"
 #include "k3_ring.h"
 
 #define DESC_SIZE	sizeof(struct rl_cppi5_desc)
 
-static struct rl_desc_pool *make_pool(struct kunit *test,
+static struct rl_k3_cppi_desc_pool *make_pool(struct kunit *test,
 				      struct rl_test_ctx *ctx, u32 n)
 {
-	struct rl_desc_pool *pool =
+	struct rl_k3_cppi_desc_pool *pool =
 		rl_k3_cppi_desc_pool_create_name(ctx->m, n, DESC_SIZE, "test");
 
 	KUNIT_ASSERT_NOT_NULL(test, pool);
@@ -23,7 +23,7 @@ static void desc_pool_alloc_free_avail(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
 	/* the real driver's size: 500 descriptors per flow */
-	struct rl_desc_pool *pool = make_pool(test, ctx, 500);
+	struct rl_k3_cppi_desc_pool *pool = make_pool(test, ctx, 500);
 	void **d = kunit_kzalloc(test, 500 * sizeof(*d), GFP_KERNEL);
 	int i;
 
@@ -47,7 +47,7 @@ static void desc_pool_alloc_free_avail(struct kunit *test)
 static void desc_pool_first_fit_and_translation(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_desc_pool *pool = make_pool(test, ctx, 8);
+	struct rl_k3_cppi_desc_pool *pool = make_pool(test, ctx, 8);
 	void *a = rl_k3_cppi_desc_pool_alloc(pool);
 	void *b = rl_k3_cppi_desc_pool_alloc(pool);
 	rl_dma_addr_t dma = rl_k3_cppi_desc_pool_virt2dma(pool, b);
@@ -72,7 +72,7 @@ static void desc_pool_first_fit_and_translation(struct kunit *test)
 static void desc_pool_memory_not_zeroed_on_reuse(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_desc_pool *pool = make_pool(test, ctx, 4);
+	struct rl_k3_cppi_desc_pool *pool = make_pool(test, ctx, 4);
 	void *d = rl_k3_cppi_desc_pool_alloc(pool);
 	u64 *sw = rl_cppi5_hdesc_get_swdata(pool, d);
 	u32 *ps = rl_cppi5_hdesc_get_psdata(pool, d);
@@ -95,7 +95,7 @@ static void desc_pool_memory_not_zeroed_on_reuse(struct kunit *test)
 static void desc_pool_accessors(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_desc_pool *pool = make_pool(test, ctx, 4);
+	struct rl_k3_cppi_desc_pool *pool = make_pool(test, ctx, 4);
 	void *d = rl_k3_cppi_desc_pool_alloc(pool);
 	void *n = rl_k3_cppi_desc_pool_alloc(pool);
 	rl_dma_addr_t ob;
@@ -122,7 +122,7 @@ static void desc_pool_accessors(struct kunit *test)
 static void desc_pool_alloc_fault_nth(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_desc_pool *pool = make_pool(test, ctx, 4);
+	struct rl_k3_cppi_desc_pool *pool = make_pool(test, ctx, 4);
 	void *a, *b;
 
 	rl_model_fail_nth(ctx->m, RL_FAULT_DESC_ALLOC, 2);
@@ -139,7 +139,7 @@ static void desc_pool_alloc_fault_nth(struct kunit *test)
 static void desc_pool_double_free(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_desc_pool *pool = make_pool(test, ctx, 4);
+	struct rl_k3_cppi_desc_pool *pool = make_pool(test, ctx, 4);
 	void *d = rl_k3_cppi_desc_pool_alloc(pool);
 
 	rl_k3_cppi_desc_pool_free(pool, d);
@@ -153,7 +153,7 @@ static void desc_pool_double_free(struct kunit *test)
 static void desc_pool_free_of_desc_in_ring(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_desc_pool *pool = make_pool(test, ctx, 4);
+	struct rl_k3_cppi_desc_pool *pool = make_pool(test, ctx, 4);
 	struct rl_ring *ring = rl_ring_create(ctx->m, pool, 4, "test");
 	void *d = rl_k3_cppi_desc_pool_alloc(pool);
 	rl_dma_addr_t dma = rl_k3_cppi_desc_pool_virt2dma(pool, d);
@@ -173,7 +173,7 @@ static void desc_pool_free_of_desc_in_ring(struct kunit *test)
 static void desc_pool_use_after_free(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_desc_pool *pool = make_pool(test, ctx, 4);
+	struct rl_k3_cppi_desc_pool *pool = make_pool(test, ctx, 4);
 	void *d = rl_k3_cppi_desc_pool_alloc(pool);
 
 	rl_k3_cppi_desc_pool_free(pool, d);
@@ -188,7 +188,7 @@ static void desc_pool_use_after_free(struct kunit *test)
 static void desc_pool_destroy_with_outstanding(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_desc_pool *pool = make_pool(test, ctx, 8);
+	struct rl_k3_cppi_desc_pool *pool = make_pool(test, ctx, 8);
 	struct rl_ring *ring = rl_ring_create(ctx->m, pool, 8, "compl");
 	void *held = rl_k3_cppi_desc_pool_alloc(pool);
 	void *lost = rl_k3_cppi_desc_pool_alloc(pool);
@@ -211,10 +211,10 @@ static void desc_pool_destroy_with_outstanding(struct kunit *test)
 static void desc_pool_is_valid_catches_corruption(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_desc_pool *pool = make_pool(test, ctx, 8);
+	struct rl_k3_cppi_desc_pool *pool = make_pool(test, ctx, 8);
 
 	pool->acct.avail--;
-	KUNIT_EXPECT_FALSE(test, rl_desc_pool_is_valid(pool));
+	KUNIT_EXPECT_FALSE(test, rl_k3_cppi_desc_pool_is_valid(pool));
 	RL_EXPECT_FINDING(ctx, RL_F_INVALID, rl_model_check(ctx->m));
 	pool->acct.avail++;
 	rl_k3_cppi_desc_pool_destroy(pool);
@@ -225,17 +225,17 @@ static void desc_pool_is_valid_catches_corruption(struct kunit *test)
 static void desc_pool_acct_catches_corruption(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_desc_pool *pool = make_pool(test, ctx, 8);
+	struct rl_k3_cppi_desc_pool *pool = make_pool(test, ctx, 8);
 
 	KUNIT_EXPECT_TRUE(test, rl_desc_acct_is_valid(&pool->acct));
 	pool->acct.state[3] = 7;
 	KUNIT_EXPECT_FALSE(test, rl_desc_acct_is_valid(&pool->acct));
-	KUNIT_EXPECT_FALSE(test, rl_desc_pool_is_valid(pool));
+	KUNIT_EXPECT_FALSE(test, rl_k3_cppi_desc_pool_is_valid(pool));
 	pool->acct.state[3] = RL_DESC_HELD;	/* held, yet counted free */
 	KUNIT_EXPECT_FALSE(test, rl_desc_acct_is_valid(&pool->acct));
 	RL_EXPECT_FINDING(ctx, RL_F_INVALID, rl_model_check(ctx->m));
 	pool->acct.state[3] = RL_DESC_FREE;
-	KUNIT_EXPECT_TRUE(test, rl_desc_pool_is_valid(pool));
+	KUNIT_EXPECT_TRUE(test, rl_k3_cppi_desc_pool_is_valid(pool));
 	rl_k3_cppi_desc_pool_destroy(pool);
 	rl_test_finish(ctx);
 }
