@@ -69,6 +69,11 @@ void rl_ring_destroy(struct rl_ring *ring)
 	rl_free(ring);
 }
 
+u32 rl_ring_ndesc(const struct rl_ring *ring)
+{
+	return ring->ndesc;
+}
+
 u32 rl_ring_occ(const struct rl_ring *ring)
 {
 	return rl_ring_idx_occ(&ring->idx);

@@ -55,5 +55,7 @@ bool rl_ring_irq_take(struct rl_ring *ring);
 void rl_ring_reset(struct rl_ring *ring);
 /* Owner value of this ring in the ledger. */
 u32 rl_ring_owner(const struct rl_ring *ring);
+/* Descriptors the ring holds, linked chains included (model query). */
+u32 rl_ring_ndesc(const struct rl_ring *ring);
 
 #endif /* RL_K3_RING_H */

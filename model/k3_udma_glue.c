@@ -7,6 +7,25 @@
 #include "k3_udma_glue.h"
 #include "dma.h"
 
+u32 rl_udma_rx_flow_fdq_descs(const struct rl_k3_udma_glue_rx_channel *chn,
+			      u32 flow)
+{
+	if (flow >= chn->flow_num || (chn->single_fdq && flow))
+		return 0;
+	return rl_ring_ndesc(chn->flows[flow].fdq);
+}
+
+u32 rl_udma_rx_flow_compl_descs(const struct rl_k3_udma_glue_rx_channel *chn,
+				u32 flow)
+{
+	return flow < chn->flow_num ? rl_ring_ndesc(chn->flows[flow].ring) : 0;
+}
+
+bool rl_udma_tx_chn_running(const struct rl_k3_udma_glue_tx_channel *chn)
+{
+	return chn->enabled && !chn->tdown.stopped;
+}
+
 void rl_hw_set_tdown_mode(struct rl_model *m, enum rl_tdown_mode mode,
 			  u32 delay)
 {

@@ -65,6 +65,17 @@ struct rl_k3_udma_glue_tx_channel {
 	struct rl_udma_tdown tdown;
 };
 
+/*
+ * Model queries for the oracle: descriptors in @flow's FDQ (a shared FDQ
+ * counted once, with flow 0) and in its completion ring; whether a TX
+ * channel runs (enabled and not torn down).
+ */
+u32 rl_udma_rx_flow_fdq_descs(const struct rl_k3_udma_glue_rx_channel *chn,
+			      u32 flow);
+u32 rl_udma_rx_flow_compl_descs(const struct rl_k3_udma_glue_rx_channel *chn,
+				u32 flow);
+bool rl_udma_tx_chn_running(const struct rl_k3_udma_glue_tx_channel *chn);
+
 /* Teardown marker policy for every channel (harness knob). */
 void rl_hw_set_tdown_mode(struct rl_model *m, enum rl_tdown_mode mode,
 			  u32 delay);

@@ -482,6 +482,27 @@ void rl_xsk_tx_completed(struct rl_xsk_pool *pool, u32 n)
 	}
 }
 
+bool rl_xsk_buff_can_alloc(const struct rl_xsk_pool *pool, u32 count)
+{
+	return !pool->freed &&
+	       pool->free_cnt + (pool->fill.prod - pool->fill.cons) >= count;
+}
+
+bool rl_xsk_pool_freed(const struct rl_xsk_pool *pool)
+{
+	return pool->freed;
+}
+
+u32 rl_xsk_tx_waiting(const struct rl_xsk_pool *pool)
+{
+	return pool->freed ? 0 : pool->tx.prod - pool->tx.cons;
+}
+
+u32 rl_xsk_comp_room(const struct rl_xsk_pool *pool)
+{
+	return pool->freed ? 0 : pool->comp.size - ring_used(&pool->comp);
+}
+
 bool rl_xsk_uses_need_wakeup(const struct rl_xsk_pool *pool)
 {
 	return pool->uses_need_wakeup;

@@ -164,6 +164,15 @@ void rl_xsk_tx_release(struct rl_xsk_pool *pool);
   @*/
 void rl_xsk_tx_completed(struct rl_xsk_pool *pool, u32 n);
 bool rl_xsk_uses_need_wakeup(const struct rl_xsk_pool *pool);
+/* xsk_buff_can_alloc(): @count buffers to be had (free list + fill ring) */
+bool rl_xsk_buff_can_alloc(const struct rl_xsk_pool *pool, u32 count);
+/*
+ * Model queries for the oracle: the socket is closed (pool freed); user TX
+ * descriptors waiting to be peeked; completion slots a peek could reserve.
+ */
+bool rl_xsk_pool_freed(const struct rl_xsk_pool *pool);
+u32 rl_xsk_tx_waiting(const struct rl_xsk_pool *pool);
+u32 rl_xsk_comp_room(const struct rl_xsk_pool *pool);
 void rl_xsk_set_rx_need_wakeup(struct rl_xsk_pool *pool);
 void rl_xsk_clear_rx_need_wakeup(struct rl_xsk_pool *pool);
 void rl_xsk_set_tx_need_wakeup(struct rl_xsk_pool *pool);

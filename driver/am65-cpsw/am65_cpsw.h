@@ -45,7 +45,23 @@ enum am65_cpsw_tx_buf_type {
 	AM65_CPSW_TX_BUF_TYPE_XSK_TX,
 };
 
-/* RX swdata word 1: flow index, plus this flag for an XSK buffer */
+/*
+ * What the driver keeps in a descriptor's 16 bytes of swdata.  Upstream
+ * keeps pointers there (struct am65_cpsw_swdata { flow_id; page | xdp } on
+ * RX, struct am65_cpsw_tx_swdata { ndev; skb | xdpf } on TX); the model
+ * keeps the ledger ids of the same objects.
+ */
+struct am65_cpsw_swdata {
+	u64 buf;	/* page id, or XSK frame id */
+	u64 flow_id;	/* flow index, | AM65_CPSW_SW_XSK for an XSK buffer */
+};
+
+struct am65_cpsw_tx_swdata {
+	u64 buf;	/* skb, xdp_frame or XSK frame id */
+	u64 port_idx;	/* the port the packet goes out of */
+};
+
+/* RX swdata flow_id: this flag marks an XSK buffer */
 #define AM65_CPSW_SW_XSK	BIT(31)
 
 /* Result of running the XDP program on one packet (am65_cpsw_run_xdp). */
@@ -193,6 +209,21 @@ static inline bool rl_am65_bug(const struct am65_cpsw_common *common,
 	return rl_variant_set(&common->cfg) & BIT(v);
 }
 
+/*
+ * Descriptors a TX channel keeps for one more skb of the stack: below this
+ * the stack's queue stops, and zero-copy TX leaves them alone
+ * (MAX_SKB_FRAGS in the driver; scaled down for the small rings fuzzing
+ * uses).
+ */
+/*@ requires \valid_read(tx_chn);
+  @ assigns \nothing;
+  @ ensures \result <= RL_MAX_SKB_FRAGS && \result <= tx_chn->descs_num / 2;
+  @*/
+static inline u32 rl_am65_cpsw_tx_reserve(const struct am65_cpsw_tx_chn *tx_chn)
+{
+	return min((u32)RL_MAX_SKB_FRAGS, tx_chn->descs_num / 2);
+}
+
 /* A configuration small enough for fuzzing: 2 ports, 2 flows, 2 channels. */
 void rl_am65_default_cfg(struct rl_am65_cfg *cfg);
 
@@ -323,9 +354,12 @@ u32 rl_am65_cpsw_run_xdp(struct am65_cpsw_rx_flow *flow,
   @*/
 void rl_am65_cpsw_put_page(struct am65_cpsw_common *common,
 			   struct rl_page *page, bool allow_direct);
-/* Free one RX buffer of either kind (page or XSK) from its swdata. */
+/*
+ * Free one RX buffer of either kind (page or XSK) and its descriptor; page
+ * vs XSK told by the descriptor's swdata (@by_desc) or by the flow's pool.
+ */
 void rl_am65_cpsw_rx_buf_free(struct am65_cpsw_common *common, void *desc_rx,
-			      bool unmap);
+			      bool by_desc);
 /*
  * All RX then TX queues, nothing left on failure; queues_up, carrier and
  * the ports' TX queues follow the result.

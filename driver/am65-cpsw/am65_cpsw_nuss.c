@@ -172,34 +172,6 @@ void rl_am65_cpsw_remove(struct am65_cpsw_common *common)
 	rl_free(common);
 }
 
-bool rl_am65_cpsw_is_valid(const struct am65_cpsw_common *common)
-{
-	u32 p, up = 0, f;
-
-	for (p = 0; p < common->port_num; p++) {
-		const struct am65_cpsw_port *port = &common->ports[p];
-
-		if (port->disabled != !port->ndev)
-			return false;
-		up += port->ndev && port->ndev->up;
-	}
-	/* usage_count counts the open ports; queues only exist while > 0 */
-	if (up != common->usage_count ||
-	    (common->queues_up && !common->usage_count))
-		return false;
-	for (f = 0; f < common->rx_ch_num_flows; f++) {
-		const struct am65_cpsw_rx_flow *flow = &common->rx_chns.flows[f];
-
-		if (flow->napi_enabled != common->queues_up ||
-		    (common->queues_up && !flow->page_pool))
-			return false;
-	}
-	for (f = 0; f < common->tx_ch_num; f++)
-		if (common->tx_chns[f].napi_enabled != common->queues_up)
-			return false;
-	return common->tdown_cnt >= 0;
-}
-
 /*
  * am65_cpsw_nuss_common_open(): queues come up with the first port (and
  * with the next one after a failed rebuild left them down).

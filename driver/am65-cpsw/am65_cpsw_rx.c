@@ -9,9 +9,6 @@
  */
 #include "am65_cpsw.h"
 
-#define SW_PAGE		0	/* swdata word: page id */
-#define SW_FLOW		1	/* swdata word: flow index */
-
 /*
  * A free RX descriptor made ready for the hardware: host packet, one
  * buffer of @len at @buf (cppi5_hdesc_init + attach_buf), and in swdata
@@ -21,13 +18,13 @@ void rl_am65_cpsw_rx_desc_setup(struct rl_k3_cppi_desc_pool *pool, void *desc_rx
 				rl_dma_addr_t buf, u32 len, u32 buf_id,
 				u32 flow_tag)
 {
-	u64 *swdata;
+	struct am65_cpsw_swdata *swdata;
 
 	rl_cppi5_hdesc_init(pool, desc_rx, 0, AM65_CPSW_NAV_PS_DATA_SIZE);
 	rl_cppi5_hdesc_attach_buf(pool, desc_rx, buf, len, buf, len);
 	swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
-	swdata[SW_PAGE] = buf_id;
-	swdata[SW_FLOW] = flow_tag;
+	swdata->buf = buf_id;
+	swdata->flow_id = flow_tag;
 }
 
 /*
@@ -95,12 +92,12 @@ static struct rl_page *am65_cpsw_rx_desc_release(struct am65_cpsw_common *common
 						 void *desc_rx, u32 *flow_idx)
 {
 	struct rl_k3_cppi_desc_pool *pool = common->rx_chns.desc_pool;
-	u64 *swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
-	struct rl_page *page = rl_page_by_id(common->m, (u32)swdata[SW_PAGE]);
+	struct am65_cpsw_swdata *swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
+	struct rl_page *page = rl_page_by_id(common->m, (u32)swdata->buf);
 	rl_dma_addr_t buf_dma;
 	u32 buf_len;
 
-	*flow_idx = (u32)swdata[SW_FLOW] & ~AM65_CPSW_SW_XSK;
+	*flow_idx = (u32)swdata->flow_id & ~AM65_CPSW_SW_XSK;
 	rl_cppi5_hdesc_get_obuf(pool, desc_rx, &buf_dma, &buf_len);
 	rl_dma_unmap(common->m->dma, buf_dma, buf_len, RL_DMA_FROM_DEVICE);
 	rl_k3_cppi_desc_pool_free(pool, desc_rx);
@@ -111,19 +108,19 @@ void rl_am65_cpsw_rx_buf_free(struct am65_cpsw_common *common, void *desc_rx,
 			      bool by_desc)
 {
 	struct rl_k3_cppi_desc_pool *pool = common->rx_chns.desc_pool;
-	u64 *swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
-	u32 flow_idx = (u32)swdata[SW_FLOW] & ~AM65_CPSW_SW_XSK;
+	struct am65_cpsw_swdata *swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
+	u32 flow_idx = (u32)swdata->flow_id & ~AM65_CPSW_SW_XSK;
 	struct rl_xsk_buff *buf;
 	bool xsk;
 
 	if (by_desc)
-		xsk = swdata[SW_FLOW] & AM65_CPSW_SW_XSK;
+		xsk = swdata->flow_id & AM65_CPSW_SW_XSK;
 	else
 		xsk = flow_idx < AM65_CPSW_MAX_RX_FLOWS &&
 		      common->rx_chns.flows[flow_idx].xsk_pool;
 	if (xsk) {
 		/* XSK buffers live in the pool's mapping: nothing to unmap */
-		buf = rl_xsk_buff_by_id(common->m, (u32)swdata[SW_PAGE]);
+		buf = rl_xsk_buff_by_id(common->m, (u32)swdata->buf);
 		rl_k3_cppi_desc_pool_free(pool, desc_rx);
 		if (buf)
 			rl_xsk_buff_free(buf);
@@ -397,7 +394,8 @@ static int am65_cpsw_nuss_rx_packets(struct am65_cpsw_rx_flow *flow,
 		return 0;
 	}
 	desc_rx = rl_k3_cppi_desc_pool_dma2virt(pool, desc_dma);
-	if (((u64 *)rl_cppi5_hdesc_get_swdata(pool, desc_rx))[SW_FLOW] &
+	if (((struct am65_cpsw_swdata *)rl_cppi5_hdesc_get_swdata(pool,
+								  desc_rx))->flow_id &
 	    AM65_CPSW_SW_XSK) {
 		/* UDMA-P: another flow's XSK buffer came through the shared FDQ */
 		rl_am65_cpsw_rx_buf_free(common, desc_rx, true);
@@ -496,51 +494,4 @@ void rl_am65_cpsw_rx_irq(struct am65_cpsw_common *common, u32 flow)
 {
 	if (flow < common->rx_ch_num_flows)
 		rl_napi_schedule(&common->rx_chns.flows[flow].napi_rx);
-}
-
-/* A zero-copy flow may run short only while its pool has no buffer. */
-static bool zc_short_ok(const struct am65_cpsw_rx_flow *flow)
-{
-	const struct rl_xsk_pool *pool = flow->xsk_pool;
-
-	return pool && !pool->free_cnt && pool->fill.prod == pool->fill.cons;
-}
-
-bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common, u32 polled)
-{
-	struct rl_k3_udma_glue_rx_channel *chn = common->rx_chns.rx_chn;
-	u32 f, held = 0, want = 0;
-	bool ok = true;
-
-	if (!common->queues_up)
-		return true;
-	for (f = 0; f < common->rx_ch_num_flows; f++) {
-		const struct am65_cpsw_rx_flow *flow = &common->rx_chns.flows[f];
-		const struct rl_udma_rx_flow *fl = &chn->flows[f];
-
-		held += fl->ring->ndesc;
-		want += common->rx_chns.descs_num;
-		/*
-		 * Buffers owed to the ring count when the pool cannot pay them,
-		 * or when the flow has not been polled since (its refill runs
-		 * in its own NAPI).
-		 */
-		if (flow->rx_missing && (f != polled || zc_short_ok(flow)))
-			held += flow->rx_missing;
-		if (!common->cfg.pktdma && f + 1 < common->rx_ch_num_flows)
-			continue;
-		/* PKTDMA: per flow; UDMA-P: the shared FDQ, once at the end */
-		held += fl->fdq->ndesc;
-		if (held != want && (!common->cfg.pktdma || f == polled)) {
-			rl_ledger_report_count(common->m->ledger, RL_F_LIVENESS,
-					       RL_OBJ_DESC, f, want, held,
-					       held < want ?
-					       "RX ring short after a poll with no fault armed: the flow will stall" :
-					       "RX rings hold more descriptors than the flow was given: refilled over ones never torn down");
-			ok = false;
-		}
-		held = 0;
-		want = 0;
-	}
-	return ok;
 }

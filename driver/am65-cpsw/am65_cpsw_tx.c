@@ -10,17 +10,6 @@
  */
 #include "am65_cpsw.h"
 
-#define SW_BUF		0	/* swdata word: skb or xdp_frame ledger id */
-#define SW_PORT		1	/* swdata word: port index */
-
-/* Stop the queue when fewer descriptors than a full skb needs are left
- * (MAX_SKB_FRAGS); scaled down for the small rings used in fuzzing.
- */
-static u32 tx_stop_threshold(const struct am65_cpsw_tx_chn *tx_chn)
-{
-	return min((u32)RL_MAX_SKB_FRAGS, tx_chn->descs_num / 2);
-}
-
 /* am65_cpsw_nuss_set_buf_type() / _get_buf_type(): desc_infos side table */
 static void set_buf_type(struct am65_cpsw_tx_chn *tx_chn, void *desc,
 			 enum am65_cpsw_tx_buf_type type)
@@ -92,7 +81,7 @@ int rl_am65_cpsw_ndo_start_xmit(struct am65_cpsw_common *common, u32 port_idx,
 	void *first_desc, *last;
 	rl_dma_addr_t buf;
 	u32 q, f, pkt_len, head_len;
-	u64 *swdata;
+	struct am65_cpsw_tx_swdata *swdata;
 	u32 *psdata;
 
 	if (!port)
@@ -116,8 +105,8 @@ int rl_am65_cpsw_ndo_start_xmit(struct am65_cpsw_common *common, u32 port_idx,
 	}
 	set_buf_type(tx_chn, first_desc, AM65_CPSW_TX_BUF_TYPE_SKB);
 	swdata = rl_cppi5_hdesc_get_swdata(tx_chn->desc_pool, first_desc);
-	swdata[SW_BUF] = skb->id;
-	swdata[SW_PORT] = port_idx;
+	swdata->buf = skb->id;
+	swdata->port_idx = port_idx;
 	/* checksum offload word, or 0: psdata is never cleared by init */
 	psdata = rl_cppi5_hdesc_get_psdata(tx_chn->desc_pool, first_desc);
 	if (skb->ip_summed == RL_CHECKSUM_PARTIAL)
@@ -157,7 +146,7 @@ int rl_am65_cpsw_ndo_start_xmit(struct am65_cpsw_common *common, u32 port_idx,
 		goto err_free_descs;
 	}
 	if (rl_k3_cppi_desc_pool_avail(tx_chn->desc_pool) <
-	    tx_stop_threshold(tx_chn))
+	    rl_am65_cpsw_tx_reserve(tx_chn))
 		rl_netif_tx_stop_queue(port->ndev, q);
 	return RL_NETDEV_TX_OK;
 
@@ -181,7 +170,7 @@ int rl_am65_cpsw_xdp_tx_frame(struct am65_cpsw_port *port,
 	struct rl_k3_cppi_desc_pool *pool = tx_chn->desc_pool;
 	rl_dma_addr_t buf;
 	void *desc;
-	u64 *swdata;
+	struct am65_cpsw_tx_swdata *swdata;
 	u32 *psdata;
 
 	buf = rl_dma_map_single(common->m->dma, xdpf->len ? xdpf->len : 1,
@@ -199,8 +188,8 @@ int rl_am65_cpsw_xdp_tx_frame(struct am65_cpsw_port *port,
 	}
 	set_buf_type(tx_chn, desc, buf_type);
 	swdata = rl_cppi5_hdesc_get_swdata(pool, desc);
-	swdata[SW_BUF] = xdpf->id;
-	swdata[SW_PORT] = port->port_id - 1;
+	swdata->buf = xdpf->id;
+	swdata->port_idx = port->port_id - 1;
 	/*
 	 * cppi5_hdesc_init() leaves psdata alone: clear the checksum word an
 	 * earlier skb left in this recycled descriptor (v2 5/7 field report).
@@ -246,20 +235,21 @@ static u32 am65_cpsw_tx_release(struct am65_cpsw_tx_chn *tx_chn, void *desc,
 				int budget, u32 *port_idx)
 {
 	struct rl_model *m = tx_chn->common->m;
-	u64 *swdata = rl_cppi5_hdesc_get_swdata(tx_chn->desc_pool, desc);
+	struct am65_cpsw_tx_swdata *swdata =
+		rl_cppi5_hdesc_get_swdata(tx_chn->desc_pool, desc);
 	enum am65_cpsw_tx_buf_type type = get_buf_type(tx_chn, desc);
 	bool stale = rl_am65_bug(tx_chn->common, RL_V_DESC_STALE_SWDATA);
 	bool in_napi = budget > 0;
-	u32 id = (u32)swdata[SW_BUF], len;
+	u32 id = (u32)swdata->buf, len;
 	struct rl_xdp_frame *xdpf;
 
-	*port_idx = (u32)swdata[SW_PORT];
+	*port_idx = (u32)swdata->port_idx;
 	len = rl_cppi5_hdesc_get_pktlen(tx_chn->desc_pool, desc);
 	am65_cpsw_nuss_xmit_free(tx_chn, desc);
 	if (stale) {
 		/* desc_stale_swdata: read through the pointer kept past the free */
-		id = (u32)swdata[SW_BUF];
-		*port_idx = (u32)swdata[SW_PORT];
+		id = (u32)swdata->buf;
+		*port_idx = (u32)swdata->port_idx;
 	}
 	if (type == AM65_CPSW_TX_BUF_TYPE_XSK_TX) {
 		struct rl_xsk_buff *buf = rl_xsk_buff_by_id(m, id);
@@ -345,7 +335,7 @@ static int am65_cpsw_nuss_tx_compl_packets(struct am65_cpsw_tx_chn *tx_chn,
 			/* am65_cpsw_nuss_tx_wake() */
 			if (rl_netif_tx_queue_stopped(port->ndev, tx_chn->id) &&
 			    rl_k3_cppi_desc_pool_avail(tx_chn->desc_pool) >=
-			    tx_stop_threshold(tx_chn))
+			    rl_am65_cpsw_tx_reserve(tx_chn))
 				rl_netif_tx_wake_queue(port->ndev, tx_chn->id);
 		}
 		num_tx++;
@@ -477,21 +467,4 @@ void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common)
 		if (common->ports[p].ndev)
 			for (q = 0; q < common->tx_ch_num; q++)
 				rl_netdev_tx_reset_queue(common->ports[p].ndev, q);
-}
-
-bool rl_am65_cpsw_check_tx_progress(struct am65_cpsw_common *common, u32 chn)
-{
-	struct am65_cpsw_tx_chn *tx_chn = &common->tx_chns[chn];
-	struct rl_xsk_pool *pool = tx_chn->xsk_pool;
-	u32 keep = min((u32)RL_MAX_SKB_FRAGS, tx_chn->descs_num / 2);
-
-	if (!pool || !tx_chn->napi_enabled || pool->freed ||
-	    pool->tx.prod == pool->tx.cons || tx_chn->xsk_dropped ||
-	    pool->comp.cached_prod - pool->comp.cons >= pool->comp.size ||
-	    rl_k3_cppi_desc_pool_avail(tx_chn->desc_pool) <= keep)
-		return true;
-	rl_ledger_report_count(common->m->ledger, RL_F_LIVENESS, RL_OBJ_XSK,
-			       chn, 0, pool->tx.prod - pool->tx.cons,
-			       "zero-copy TX left user descriptors waiting while descriptors were free");
-	return false;
 }

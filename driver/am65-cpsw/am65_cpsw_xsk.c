@@ -6,9 +6,6 @@
  */
 #include "am65_cpsw.h"
 
-#define SW_BUF		0
-#define SW_FLOW		1
-
 /* am65_cpsw_xsk_get_pool(): the queue's pool if this port owns it. */
 struct rl_xsk_pool *rl_am65_cpsw_xsk_get_pool(struct am65_cpsw_port *port,
 					      u32 qid)
@@ -290,7 +287,7 @@ int rl_am65_cpsw_rx_zc(struct am65_cpsw_rx_flow *flow, int budget)
 		rl_dma_addr_t desc_dma;
 		u32 pkt_len, port_id, csum_info;
 		void *desc_rx;
-		u64 *swdata;
+		struct am65_cpsw_swdata *swdata;
 
 		if (rl_k3_udma_glue_pop_rx_chn(common->rx_chns.rx_chn, flow->id,
 					       &desc_dma))
@@ -302,14 +299,14 @@ int rl_am65_cpsw_rx_zc(struct am65_cpsw_rx_flow *flow, int budget)
 		}
 		desc_rx = rl_k3_cppi_desc_pool_dma2virt(pool, desc_dma);
 		swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
-		if (!(swdata[SW_FLOW] & AM65_CPSW_SW_XSK)) {
+		if (!(swdata->flow_id & AM65_CPSW_SW_XSK)) {
 			/* a page buffer queued before the switch to zero copy */
 			rl_am65_cpsw_rx_buf_free(common, desc_rx, true);
 			flow->rx_missing++;
 			count++;
 			continue;
 		}
-		buf = rl_xsk_buff_by_id(common->m, (u32)swdata[SW_BUF]);
+		buf = rl_xsk_buff_by_id(common->m, (u32)swdata->buf);
 		pkt_len = rl_cppi5_hdesc_get_pktlen(pool, desc_rx);
 		port_id = rl_cppi5_desc_get_src_tag(pool, desc_rx);
 		csum_info = rl_cppi5_hdesc_get_psdata(pool, desc_rx)[AM65_CPSW_CSUM_WORD];
@@ -378,7 +375,7 @@ static void am65_cpsw_xsk_tx_desc_setup(struct rl_k3_cppi_desc_pool *dpool,
 					const struct rl_xdp_desc *d)
 {
 	rl_dma_addr_t dma_buf;
-	u64 *swdata;
+	struct am65_cpsw_tx_swdata *swdata;
 	u32 *psdata;
 
 	rl_k3_cppi_desc_pool_desc_info_set(dpool,
@@ -394,8 +391,8 @@ static void am65_cpsw_xsk_tx_desc_setup(struct rl_k3_cppi_desc_pool *dpool,
 	rl_cppi5_hdesc_set_pktlen(dpool, desc, d->len);
 	rl_cppi5_hdesc_attach_buf(dpool, desc, dma_buf, d->len, dma_buf, d->len);
 	swdata = rl_cppi5_hdesc_get_swdata(dpool, desc);
-	swdata[0] = rl_xsk_pool_frame_id(pool, d->addr);
-	swdata[1] = port->port_id - 1;
+	swdata->buf = rl_xsk_pool_frame_id(pool, d->addr);
+	swdata->port_idx = port->port_id - 1;
 }
 
 /*
@@ -441,7 +438,7 @@ int rl_am65_cpsw_xsk_xmit_zc(struct am65_cpsw_tx_chn *tx_chn)
 	bool lose_rest = rl_am65_bug(common, RL_V_XSK_TX_BATCH_LOST);
 	u32 inflight = tx_chn->xsk_inflight, dropped = tx_chn->xsk_dropped;
 	/* keep MAX_SKB_FRAGS descriptors (scaled) for the stack's skbs */
-	u32 keep = min((u32)RL_MAX_SKB_FRAGS, tx_chn->descs_num / 2);
+	u32 keep = rl_am65_cpsw_tx_reserve(tx_chn);
 	struct rl_xdp_desc descs[16];
 	u32 avail, n = 0, i, num_tx = 0;
 
