@@ -9,15 +9,16 @@ KBUILD_UML ?= $(CACHE)/build-uml-kasan
 KBUILD_ARM64 ?= $(CACHE)/build-arm64-kasan
 KJOBS   ?= $(shell nproc)
 
-MODEL_SRCS  := $(sort $(wildcard model/*.c))
-DRIVER_SRCS := $(sort $(wildcard driver/*/*.c))
-TRACE_SRCS  := $(sort $(wildcard fuzz/trace/*.c))
-SUITE_SRCS  := $(sort $(wildcard kunit/suites/*.c))
+include fuzz/trace/sources.mk
+MODEL_SRCS  := $(call rl_c,,model)
+CORE_SRCS   := $(call rl_c,,$(RL_CORE_DIRS))
+CORE_HDRS   := $(call rl_h,,$(RL_CORE_DIRS))
+SUITE_SRCS  := $(call rl_c,,$(RL_SUITE_DIRS))
 HOST_SRCS   := kunit/host/kunit_host.c
 
 HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Wno-unused-parameter -Werror \
 	-fno-omit-frame-pointer -fsanitize=address,undefined \
-	-fno-sanitize-recover=all -Imodel -Idriver/am65-cpsw -Ifuzz/trace -Ikunit/host -Ikunit/suites \
+	-fno-sanitize-recover=all $(call rl_inc,,$(RL_CORE_DIRS) $(RL_SUITE_DIRS)) -Ikunit/host \
 	-I$(BUILD)/gen
 HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
@@ -47,9 +48,9 @@ FORCE:
 
 # --- host build: the same sources with gcc and with clang, ASan+UBSan ------
 define host_build
-$(BUILD)/$(1)/kunit_host: $(TRACE_GEN) $(MODEL_SRCS) $(DRIVER_SRCS) $(TRACE_SRCS) $(SUITE_SRCS) $(HOST_SRCS) $(wildcard model/*.h driver/*/*.h fuzz/trace/*.h kunit/suites/*.h kunit/host/kunit/*.h)
+$(BUILD)/$(1)/kunit_host: $(TRACE_GEN) $(CORE_SRCS) $(SUITE_SRCS) $(HOST_SRCS) $(CORE_HDRS) $(call rl_h,,$(RL_SUITE_DIRS)) $(wildcard kunit/host/kunit/*.h)
 	@mkdir -p $$(@D)
-	$(2) $(HOST_CFLAGS) -o $$@ $(MODEL_SRCS) $(DRIVER_SRCS) $(TRACE_SRCS) $(SUITE_SRCS) $(HOST_SRCS)
+	$(2) $(HOST_CFLAGS) -o $$@ $(CORE_SRCS) $(SUITE_SRCS) $(HOST_SRCS)
 endef
 $(eval $(call host_build,gcc,gcc))
 $(eval $(call host_build,clang,clang))
@@ -79,6 +80,7 @@ host-check: host-shim-selftest $(BUILD)/variants $(BUILD)/gcc/kunit_host $(BUILD
 		test $${PIPESTATUS[0]} -eq 0 || { grep -B2 -A3 'FAILED\|not ok' $(BUILD)/$$cc/ktap.log | head -60; exit 1; }; \
 	done
 	@bash kunit/kernel/digest-selftest.sh $(BUILD)/gcc/ktap.log $(BUILD)/clang/ktap.log
+	@bash proofs/footprints-check.sh gcc && bash proofs/footprints-check.sh --selftest gcc
 
 check: deps lint host-check lava-check regressions crash-selftest cli-selftest docs-check bench-selftest fuzz-smoke ossfuzz-build prove-check kunit ## everything: lint, host suites, LAVA files, regressions, fuzz smoke, proofs both ways, UML+KASAN
 	@echo "make check: all passed"
@@ -109,7 +111,7 @@ clean: ## remove build outputs in the clone (caches stay)
 
 $(BUILD)/variants: kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c driver/am65-cpsw/am65_cpsw.h model/ledger.c model/ledger.h
 	@mkdir -p $(@D)
-	@gcc -std=gnu11 -O1 -Wall -Wextra -Wno-unused-parameter -Werror -Imodel -Idriver/am65-cpsw \
+	@gcc -std=gnu11 -O1 -Wall -Wextra -Wno-unused-parameter -Werror $(call rl_inc,,$(RL_CORE_DIRS)) \
 		-o $@ kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c model/ledger.c
 
 variants: $(BUILD)/variants ## the catalogue of re-injectable bugs (VARIANT=name checks a name)
@@ -120,7 +122,7 @@ bench-kunit: deps-kernel deps-arm64 ## benchmark: cold and warm in-kernel runs (
 
 bench-check: ## benchmark: cost of the per-step ledger check (plain -O2 and ASan+UBSan)
 	@mkdir -p $(BUILD)
-	@clang -std=gnu11 -O2 -Imodel -o $(BUILD)/bench_check $(MODEL_SRCS) kunit/host/bench_model_check.c
+	@clang -std=gnu11 -O2 $(call rl_inc,,$(RL_CORE_DIRS)) -o $(BUILD)/bench_check $(MODEL_SRCS) kunit/host/bench_model_check.c
 	@clang $(HOST_CFLAGS) -O2 -o $(BUILD)/bench_check_san $(MODEL_SRCS) kunit/host/bench_model_check.c
 	@echo "-- clang -O2"; $(BUILD)/bench_check
 	@echo "-- clang -O2 ASan+UBSan"; ASAN_OPTIONS=detect_leaks=0 $(BUILD)/bench_check_san
@@ -130,10 +132,9 @@ DOCS      := $(sort README.md $(wildcard */README.md */*/README.md))
 FUZZ_TIME ?= 60
 VARIANT   ?=
 FZ        := $(BUILD)/fuzz
-FUZZ_CORE := $(MODEL_SRCS) $(DRIVER_SRCS) $(TRACE_SRCS) fuzz/harness/rl_run.c fuzz/harness/rl_explain.c
-# RL_ASAN_POISON: freed model memory is also poisoned for ASan (rl_compat.h)
-FUZZ_INC  := -Imodel -Idriver/am65-cpsw -Ifuzz/trace -Ifuzz/harness -DRL_ASAN_POISON
-FUZZ_DEPS := $(FUZZ_CORE) fuzz/oracle-nocov.txt $(wildcard model/*.h driver/*/*.h fuzz/trace/*.h fuzz/harness/*.h)
+FUZZ_CORE := $(CORE_SRCS) $(RL_HARNESS_SRCS)
+FUZZ_INC  := $(call rl_inc,,$(RL_CORE_DIRS) $(RL_HARNESS_DIR)) $(RL_FUZZ_DEFS)
+FUZZ_DEPS := $(FUZZ_CORE) fuzz/oracle-nocov.txt fuzz/trace/sources.mk $(CORE_HDRS) $(call rl_h,,$(RL_HARNESS_DIR))
 LF_FLAGS  := -std=gnu11 -g -O1 -fno-omit-frame-pointer -Wno-unused-parameter \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-fsanitize-coverage-ignorelist=fuzz/oracle-nocov.txt $(FUZZ_INC)
@@ -197,11 +198,11 @@ findings: ## every finding the fuzz runs kept (build/fuzz/findings), with its re
 replay: $(FZ)/rl_replay ## replay TRACE=file step by step (VARIANT=patched|name overrides the trace's variant)
 	@$(FZ)/rl_replay $(if $(VARIANT),--variant "$(VARIANT)") "$(TRACE)"
 
-prove: deps-proofs ## Frama-C WP proofs, dashboard in proofs/results/ (VARIANT=name re-injects a bug: must fail)
-	@VARIANT=$(VARIANT) bash proofs/prove.sh
+prove: deps-proofs $(BUILD)/variants ## Frama-C WP proofs, dashboard in proofs/results/ (VARIANT=name re-injects a bug: must fail)
+	@VARIANT=$(VARIANT) VARIANTS_BIN=$(BUILD)/variants bash proofs/prove.sh
 
-prove-check: deps-proofs ## proofs both ways: patched driver proves, each leak variant breaks its theorem
-	@bash proofs/check.sh
+prove-check: deps-proofs $(BUILD)/variants ## proofs both ways: patched driver proves, each leak variant breaks exactly its theorem
+	@VARIANTS_BIN=$(BUILD)/variants bash proofs/check.sh
 
 regressions: $(FZ)/rl_replay $(FZ)/rl_trace_conv $(FZ)/am65_plain $(BUILD)/variants ## replay fuzz/regressions (expected findings) and the corpus
 	@bash fuzz/check-regressions.sh "$(FZ)"
@@ -258,7 +259,7 @@ bench: deps-bench deps-afl fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUI
 	@$(HOST_SANITIZE_ENV) $(BUILD)/gcc/kunit_host > $(BUILD)/bench/ktap.log || true
 	@python3 fuzz/bench/bench.py --build $(BUILD) --seeds $(SEEDS) --cap $(CAP) --engines "$(ENGINES)" \
 		--variants "$(VARIANTS)" --jobs $(BENCH_JOBS) --ktap $(BUILD)/bench/ktap.log \
-		$(if $(QUICK),--quick) $(if $(REPORT_ONLY),--report-only) $(if $(UPDATE_README),--update-readme README.md)
+		$(if $(QUICK),--quick) $(if $(REPORT_ONLY),--report-only) $(if $(UPDATE_README),--update-readme fuzz/README.md)
 
 bench-selftest: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants ## the bench's checks shown to fire (wrong kind, not found, bad input), a few seconds of real runs
 	@python3 fuzz/bench/selftest.py $(BUILD)

@@ -12,12 +12,17 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 cd "$src"
-inc=(-Imodel -Idriver/am65-cpsw -Ifuzz/trace -Ifuzz/harness -DRL_ASAN_POISON)
+# the one source list (fuzz/trace/sources.mk), read through make
+srclist() {
+	make -s --no-print-directory -f fuzz/trace/sources.mk -f - rl-print <<<"rl-print: ; @echo $1"
+}
+read -r -a inc <<<"$(srclist '$(call rl_inc,,$(RL_CORE_DIRS) $(RL_HARNESS_DIR)) $(RL_FUZZ_DEFS)')"
+read -r -a core <<<"$(srclist '$(call rl_c,,$(RL_CORE_DIRS)) $(RL_HARNESS_SRCS)')"
+[ ${#core[@]} -gt 0 ] && [ ${#inc[@]} -gt 0 ] || { echo "build.sh: empty source list" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 objs=()
-for c in model/*.c driver/am65-cpsw/*.c fuzz/trace/*.c fuzz/harness/rl_run.c fuzz/harness/rl_explain.c \
-	 fuzz/harness/fuzz_am65.c fuzz/harness/fuzz_trace_parser.c; do
+for c in "${core[@]}" fuzz/harness/fuzz_am65.c fuzz/harness/fuzz_trace_parser.c; do
 	o=$work/$(echo "${c%.c}" | tr / _).o
 	# shellcheck disable=SC2086
 	$CC $CFLAGS -std=gnu11 -g "${inc[@]}" -c "$c" -o "$o"

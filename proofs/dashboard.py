@@ -13,19 +13,17 @@ import os
 import re
 import sys
 
-res, tag, secs = sys.argv[1], sys.argv[2], int(sys.argv[3])
-units = []
-for line in open(os.environ.get("UNITS_FILE", "proofs/units.txt")):
-    line = line.strip()
-    if not line or line.startswith("#"):
-        continue
-    name, src, fcts, breaks = [f.strip() for f in line.split("|")]
-    if os.environ.get("UNITS") and name not in os.environ["UNITS"].split():
-        continue
-    units.append((name, src, fcts.split(","), breaks))
+import units as unitfile
 
-rows, failed, broken, dead = [], [], [], []
-for name, src, fcts, breaks in units:
+res, tag, secs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+try:
+    units = unitfile.load(os.environ.get("UNITS_FILE", "proofs/units.txt"),
+                          os.environ.get("UNITS", "").split() or None)
+except unitfile.UnitsError as e:
+    sys.exit("dashboard: %s" % e)
+
+rows, failed, broken, dead, goals_unproved = [], [], [], [], set()
+for name, src, fcts, _, _ in units:
     rep = os.path.join(res, "unit-%s-%s.json" % (tag, name))
     log = os.path.join(res, "unit-%s-%s.log" % (tag, name))
     tfile = log + ".time"
@@ -57,6 +55,7 @@ for name, src, fcts, breaks in units:
             cvc += sum(s.get("valid", 0) for k, s in st.items() if k.startswith("CVC4"))
             if v < t:
                 failed.append("%s: %s" % (f, prop))
+                goals_unproved.add(prop)
         rows.append(dict(unit=name, function=f, goals=tot, proved=val,
                          qed=qed, z3=z3, cvc4=cvc, unit_seconds=round(secs_u, 1)))
     # goal names as WP printed them, for the failure list
@@ -89,8 +88,11 @@ for d in dead:
 for f in sorted(set(failed)):
     print("prove[%s]: UNPROVED %s" % (tag, f))
 
+# unproved_goals: the WP goal names alone, what units.txt's theorem
+# column names (prove-check compares the two exactly)
 report = dict(tag=tag, seconds=secs, goals=tg, proved=tp, functions=rows,
-              unproved=sorted(set(failed)), broken=broken, vacuous=dead)
+              unproved=sorted(set(failed)), unproved_goals=sorted(goals_unproved),
+              broken=broken, vacuous=dead)
 json.dump(report, open(os.path.join(res, "report-%s.json" % tag), "w"), indent=1)
 with open(os.path.join(res, "report-%s.html" % tag), "w") as h:
     h.write("<!doctype html><meta charset=utf-8><title>ringledger proofs (%s)</title>"

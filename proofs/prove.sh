@@ -15,20 +15,20 @@ mkdir -p "$out"
 for t in frama-c why3 z3 cvc4 python3; do
 	command -v "$t" >/dev/null || { echo "prove: $t not found (run make deps)" >&2; exit 2; }
 done
-mask=0
 # proofs/footprints.h writes the FDQs of RL_MAX_FLOWS flows out one by one
 grep -q '^#define RL_MAX_FLOWS[[:space:]]*8$' model/k3_udma_glue.h ||
 	{ echo "prove: RL_MAX_FLOWS is no longer 8: update RL_RX_PUSH_FOOTPRINT in proofs/footprints.h" >&2; exit 2; }
+# the variant's bit comes from the catalogue tool (make builds it)
+mask=0
 if [ -n "$variant" ] && [ "$variant" != patched ]; then
-	num=$(awk -v v="$variant" '/^\t\[RL_V_/ { n = $0 } index($0, "\"" v "\"") && n != "" { print n; exit }' \
-		driver/am65-cpsw/am65_cpsw_variants.c | sed 's/.*\[\(RL_V_[A-Z0-9_]*\)\].*/\1/')
-	[ -n "$num" ] || { echo "prove: unknown variant '$variant' (make variants lists them)" >&2; exit 2; }
-	idx=$(awk -v n="$num" '/^enum rl_am65_variant/ { on = 1; i = 0; next }
-		on && $1 ~ /^RL_V_/ { gsub(/[ ,\t]/, "", $1); if ($1 == n) { print i; exit } i++ }' \
-		driver/am65-cpsw/am65_cpsw.h)
-	[ -n "$idx" ] || { echo "prove: cannot find $num in the variant enum" >&2; exit 2; }
-	mask=$((1 << idx))
+	[ -x "${VARIANTS_BIN:-build/variants}" ] || { echo "prove: ${VARIANTS_BIN:-build/variants} not built (make variants)" >&2; exit 2; }
+	mask=$(python3 proofs/units.py --variants "${VARIANTS_BIN:-build/variants}" mask "$variant" 2>&1) ||
+		{ echo "prove: ${mask#units: }" >&2; exit 2; }
 fi
+# header directories from the one source list (fuzz/trace/sources.mk)
+inc=$(make -s --no-print-directory -f fuzz/trace/sources.mk -f - rl-print \
+	<<<'rl-print: ; @echo $(call rl_inc,,$(RL_CORE_DIRS))')
+[ -n "$inc" ] || { echo "prove: cannot read fuzz/trace/sources.mk" >&2; exit 2; }
 export WHY3CONFIG=$PWD/$out/why3.conf
 # project-local prover configuration, never the user's ~/.why3.conf
 [ -s "$WHY3CONFIG" ] || why3 config detect -C "$WHY3CONFIG" >/dev/null 2>&1 ||
@@ -44,19 +44,16 @@ else
 fi
 rm -f "$out"/unit-"$tag"-*.json "$out"/unit-"$tag"-*.log*
 start=$(date +%s)
-while IFS='|' read -r name file fcts breaks; do
-	name=$(echo $name); file=$(echo $file); fcts=$(echo $fcts); breaks=$(echo $breaks)
-	[ -z "$name" ] || [ "${name:0:1}" = "#" ] && continue
-	if [ -n "${UNITS:-}" ] && ! grep -qw -- "$name" <<<"$UNITS"; then continue; fi
-	[ -f "$file" ] || { echo "prove: $file (unit $name) not found" >&2; exit 2; }
+units=$(python3 proofs/units.py --file "${UNITS_FILE:-proofs/units.txt}" --only "${UNITS:-}" tsv) || exit 2
+while IFS=$'\t' read -r name file fcts _ _; do
 	t0=$(date +%s.%N)
 	frama-c -machdep gcc_x86_64 -pp-annot \
-		-cpp-extra-args="-std=gnu11 -include proofs/footprints.h -Imodel -Idriver/am65-cpsw -DRL_PROOF_VARIANTS=$mask" \
+		-cpp-extra-args="-std=gnu11 -include proofs/footprints.h $inc -DRL_PROOF_VARIANTS=$mask" \
 		"$file" -wp -wp-rte -wp-prover "${WP_PROVERS:-z3,cvc4}" -wp-timeout "$timeout" -wp-par "$par" \
 		-wp-cache none $smoke -wp-fct "$fcts" -wp-report-json "$out/unit-$tag-$name.json" >"$out/unit-$tag-$name.log" 2>&1
 	rc=$?
 	t1=$(date +%s.%N)
 	echo "$name $rc $(echo "$t1 - $t0" | bc)" >>"$out/unit-$tag-$name.log.time"
 	[ $rc -eq 0 ] || echo "prove: frama-c failed on unit $name (see $out/unit-$tag-$name.log)" >&2
-done < "${UNITS_FILE:-proofs/units.txt}"
+done <<<"$units"
 python3 proofs/dashboard.py "$out" "$tag" "$(( $(date +%s) - start ))"

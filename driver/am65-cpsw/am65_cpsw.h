@@ -324,6 +324,13 @@ void rl_am65_cpsw_rx_desc_setup(struct rl_k3_cppi_desc_pool *pool, void *desc_rx
   @*/
 
 /*
+ * One teardown round: run the NAPI of each running queue with completions
+ * waiting; false when none had any.  The teardown waits (destroy_rxqs/txqs)
+ * and the reclaims below run the same rounds (contracts in am65_cpsw_tdown.c).
+ */
+bool rl_am65_cpsw_tx_poll_round(struct am65_cpsw_common *common);
+bool rl_am65_cpsw_rx_poll_round(struct am65_cpsw_common *common);
+/*
  * Last step of a TX teardown: complete what the hardware queued, then
  * reset every channel.  Proven: no completion is left for the reset.
  */

@@ -203,18 +203,7 @@ static void am65_cpsw_rx_tdown_drain(struct am65_cpsw_common *common)
 	for (f = 0; f < common->rx_ch_num_flows; f++)
 		rx_chn->flows[f].tearing_down = true;
 	do {
-		busy = false;
-		for (f = 0; f < common->rx_ch_num_flows; f++) {
-			struct am65_cpsw_rx_flow *flow = &rx_chn->flows[f];
-
-			if (!flow->napi_enabled ||
-			    !rl_ring_occ(rx_chn->rx_chn->flows[f].ring))
-				continue;
-			rl_napi_schedule(&flow->napi_rx);
-			rl_napi_run(&flow->napi_rx, AM65_CPSW_NAPI_WEIGHT,
-				    common->m->cpu);
-			busy = true;
-		}
+		busy = rl_am65_cpsw_rx_poll_round(common);
 		if (!common->cfg.rx_tdown_irq_quirk || common->tdown_complete)
 			continue;
 		if (wait++ == common->cfg.tdown_wait) {

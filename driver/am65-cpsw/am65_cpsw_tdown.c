@@ -31,35 +31,51 @@ static void am65_cpsw_tx_napi_run(struct am65_cpsw_common *common, u32 i)
 		    common->m->cpu);
 }
 
-/* First running channel with completions waiting, or tx_ch_num. */
+/*
+ * One round: run the completion NAPI of every running channel that has
+ * completions waiting (their IRQs fired).  The teardown wait repeats it
+ * while the hardware finishes; the reclaim repeats it until a round finds
+ * nothing.  False only if no running channel had anything left.
+ */
 /*@ requires shape: am65_tx_shape(common);
-  @ assigns \nothing;
-  @ ensures range: \result <= common->tx_ch_num;
-  @ ensures drained: \result == common->tx_ch_num ==>
-  @   am65_tx_drained(common);
+  @ assigns common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tx_chn->ringtxcq->idx,
+  @   common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tdown_pending,
+  @   common->tdown_cnt, common->tdown_complete;
+  @ ensures shape: am65_tx_shape(common);
+  @ ensures same: common->tx_ch_num == \old(common->tx_ch_num);
+  @ ensures drained: !\result ==> am65_tx_drained(common);
   @*/
-static u32 am65_cpsw_tx_first_busy(const struct am65_cpsw_common *common)
+bool rl_am65_cpsw_tx_poll_round(struct am65_cpsw_common *common)
 {
+	bool busy = false;
 	u32 i;
 
 	/*@ loop invariant range: 0 <= i <= common->tx_ch_num;
-	  @ loop invariant idle_before: \forall integer j; 0 <= j < i ==>
+	  @ loop invariant shape: am65_tx_shape(common);
+	  @ loop invariant same: common->tx_ch_num == \at(common->tx_ch_num, Pre);
+	  @ loop invariant idle_before: !busy ==> \forall integer j; 0 <= j < i ==>
 	  @   common->tx_chns[j].napi_enabled ==>
 	  @     rl_ridx_occ(&common->tx_chns[j].tx_chn->ringtxcq->idx) == 0;
-	  @ loop assigns i;
+	  @ loop assigns i, busy,
+	  @   common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tx_chn->ringtxcq->idx,
+	  @   common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tdown_pending,
+	  @   common->tdown_cnt, common->tdown_complete;
 	  @ loop variant common->tx_ch_num - i;
 	  @*/
-	for (i = 0; i < common->tx_ch_num; i++)
-		if (common->tx_chns[i].napi_enabled &&
-		    rl_ring_occ(common->tx_chns[i].tx_chn->ringtxcq))
-			break;
-	return i;
+	for (i = 0; i < common->tx_ch_num; i++) {
+		if (!common->tx_chns[i].napi_enabled ||
+		    !rl_ring_occ(common->tx_chns[i].tx_chn->ringtxcq))
+			continue;
+		am65_cpsw_tx_napi_run(common, i);
+		busy = true;
+	}
+	return busy;
 }
 
 /*
- * Complete, channel by channel, whatever the hardware already queued
- * (termination: each NAPI run pops at least one completion and the
- * stopped hardware adds none; checked at run time, not proven).
+ * Complete whatever the hardware already queued (termination: each round
+ * that finds work pops at least one completion and the stopped hardware
+ * adds none; checked at run time, not proven).
  */
 /*@ requires shape: am65_tx_shape(common);
   @ assigns common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tx_chn->ringtxcq->idx,
@@ -71,16 +87,14 @@ static u32 am65_cpsw_tx_first_busy(const struct am65_cpsw_common *common)
   @*/
 static void am65_cpsw_tx_drain(struct am65_cpsw_common *common)
 {
-	u32 i;
-
 	/*@ loop invariant shape: am65_tx_shape(common);
 	  @ loop invariant same: common->tx_ch_num == \at(common->tx_ch_num, Pre);
-	  @ loop assigns i, common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tx_chn->ringtxcq->idx,
+	  @ loop assigns common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tx_chn->ringtxcq->idx,
 	  @   common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tdown_pending,
 	  @   common->tdown_cnt, common->tdown_complete;
 	  @*/
-	while ((i = am65_cpsw_tx_first_busy(common)) < common->tx_ch_num)
-		am65_cpsw_tx_napi_run(common, i);
+	while (rl_am65_cpsw_tx_poll_round(common))
+		;
 }
 
 void rl_am65_cpsw_tx_reclaim(struct am65_cpsw_common *common)
@@ -126,31 +140,51 @@ static void am65_cpsw_rx_napi_run(struct am65_cpsw_common *common, u32 f)
 	rl_napi_run(&flow->napi_rx, AM65_CPSW_NAPI_WEIGHT, common->m->cpu);
 }
 
-/* First running flow with completions waiting, or rx_ch_num_flows. */
+/*
+ * One round: run the NAPI of every running flow that has completions
+ * waiting; in teardown it pops and drops.  The teardown wait repeats it
+ * while the hardware finishes; the reclaim repeats it until a round finds
+ * nothing.  False only if no running flow had anything left.
+ */
 /*@ requires shape: am65_rx_shape(common);
-  @ assigns \nothing;
-  @ ensures range: \result <= common->rx_ch_num_flows;
-  @ ensures drained: \result == common->rx_ch_num_flows ==>
-  @   am65_rx_drained(common);
+  @ assigns common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].ring->idx,
+  @   common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].fdq->idx,
+  @   common->rx_chns.flows[0 .. AM65_CPSW_MAX_RX_FLOWS - 1].rx_missing,
+  @   common->tdown_complete;
+  @ ensures shape: am65_rx_shape(common);
+  @ ensures same: common->rx_ch_num_flows == \old(common->rx_ch_num_flows);
+  @ ensures drained: !\result ==> am65_rx_drained(common);
   @*/
-static u32 am65_cpsw_rx_first_busy(const struct am65_cpsw_common *common)
+bool rl_am65_cpsw_rx_poll_round(struct am65_cpsw_common *common)
 {
+	bool busy = false;
 	u32 f;
 
 	/*@ loop invariant range: 0 <= f <= common->rx_ch_num_flows;
-	  @ loop invariant idle_before: \forall integer j; 0 <= j < f ==>
+	  @ loop invariant shape: am65_rx_shape(common);
+	  @ loop invariant same:
+	  @   common->rx_ch_num_flows == \at(common->rx_ch_num_flows, Pre);
+	  @ loop invariant idle_before: !busy ==> \forall integer j; 0 <= j < f ==>
 	  @   common->rx_chns.flows[j].napi_enabled ==>
 	  @     rl_ridx_occ(&common->rx_chns.rx_chn->flows[j].ring->idx) == 0;
-	  @ loop assigns f;
+	  @ loop assigns f, busy,
+	  @   common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].ring->idx,
+	  @   common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].fdq->idx,
+	  @   common->rx_chns.flows[0 .. AM65_CPSW_MAX_RX_FLOWS - 1].rx_missing,
+	  @   common->tdown_complete;
 	  @ loop variant common->rx_ch_num_flows - f;
 	  @*/
-	for (f = 0; f < common->rx_ch_num_flows; f++)
-		if (common->rx_chns.flows[f].napi_enabled &&
-		    rl_ring_occ(common->rx_chns.rx_chn->flows[f].ring))
-			break;
-	return f;
+	for (f = 0; f < common->rx_ch_num_flows; f++) {
+		if (!common->rx_chns.flows[f].napi_enabled ||
+		    !rl_ring_occ(common->rx_chns.rx_chn->flows[f].ring))
+			continue;
+		am65_cpsw_rx_napi_run(common, f);
+		busy = true;
+	}
+	return busy;
 }
 
+/* Pop what the stopped hardware left (termination as for TX). */
 /*@ requires shape: am65_rx_shape(common);
   @ assigns common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].ring->idx,
   @   common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].fdq->idx,
@@ -162,18 +196,16 @@ static u32 am65_cpsw_rx_first_busy(const struct am65_cpsw_common *common)
   @*/
 static void am65_cpsw_rx_drain(struct am65_cpsw_common *common)
 {
-	u32 f;
-
 	/*@ loop invariant shape: am65_rx_shape(common);
 	  @ loop invariant same:
 	  @   common->rx_ch_num_flows == \at(common->rx_ch_num_flows, Pre);
-	  @ loop assigns f, common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].ring->idx,
+	  @ loop assigns common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].ring->idx,
 	  @   common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].fdq->idx,
 	  @   common->rx_chns.flows[0 .. AM65_CPSW_MAX_RX_FLOWS - 1].rx_missing,
 	  @   common->tdown_complete;
 	  @*/
-	while ((f = am65_cpsw_rx_first_busy(common)) < common->rx_ch_num_flows)
-		am65_cpsw_rx_napi_run(common, f);
+	while (rl_am65_cpsw_rx_poll_round(common))
+		;
 }
 
 void rl_am65_cpsw_rx_reclaim(struct am65_cpsw_common *common,

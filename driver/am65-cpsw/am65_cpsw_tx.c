@@ -413,26 +413,6 @@ void rl_am65_cpsw_destroy_txq(struct am65_cpsw_common *common, u32 id)
 	tx_chn->xsk_port_id = 0;
 }
 
-/* Run every channel's completion NAPI once (the IRQs fire meanwhile). */
-static bool am65_cpsw_tx_poll_all(struct am65_cpsw_common *common)
-{
-	bool busy = false;
-	u32 i;
-
-	for (i = 0; i < common->tx_ch_num; i++) {
-		struct am65_cpsw_tx_chn *tx_chn = &common->tx_chns[i];
-
-		if (!tx_chn->napi_enabled ||
-		    !rl_ring_occ(tx_chn->tx_chn->ringtxcq))
-			continue;
-		rl_napi_schedule(&tx_chn->napi_tx);
-		rl_napi_run(&tx_chn->napi_tx, AM65_CPSW_NAPI_WEIGHT,
-			    common->m->cpu);
-		busy = true;
-	}
-	return busy;
-}
-
 void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common)
 {
 	u32 i, q, p, wait = 0;
@@ -448,14 +428,14 @@ void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common)
 	 * NAPIs run while the hardware finishes; when the wait times out, the
 	 * last completions may have landed after the last poll.
 	 */
-	am65_cpsw_tx_poll_all(common);
+	rl_am65_cpsw_tx_poll_round(common);
 	while (!common->tdown_complete) {
 		rl_hw_step(common->m);
 		if (++wait > common->cfg.tdown_wait) {
 			common->tx_tdown_timeouts++;	/* "tx timeout" */
 			break;
 		}
-		am65_cpsw_tx_poll_all(common);
+		rl_am65_cpsw_tx_poll_round(common);
 	}
 	rl_am65_cpsw_tx_reclaim(common);
 	/*

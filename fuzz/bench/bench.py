@@ -27,6 +27,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import engines as eng  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "proofs"))
+import units  # noqa: E402
 import report  # noqa: E402
 
 # Quick mode (CI): one variant per area - RX teardown (the seed bug), TX
@@ -88,25 +90,24 @@ def proof_verdicts(units_path, results_dir):
     out = {}
     if not os.path.exists(units_path):
         return out
-    for ln in eng.read_text(units_path).splitlines():
-        if ln.startswith("#") or "|" not in ln:
+    for u in units.load(units_path, check_files=False):
+        if not u.variant:
             continue
-        unit, _, _, variant = [p.strip() for p in ln.split("|")]
-        if variant in ("", "-"):
-            continue
-        rep = os.path.join(results_dir, "report-%s.json" % variant)
+        rep = os.path.join(results_dir, "report-%s.json" % u.variant)
         if not os.path.exists(rep):
-            out[variant] = "%s: not run (make prove-check)" % unit
+            out[u.variant] = "%s: not run (make prove-check)" % u.name
             continue
         d = json.loads(eng.read_text(rep))
-        goals = sorted({u.split(": ")[-1] for u in d.get("unproved", []) if ": " in u})
+        goals = d.get("unproved_goals", [])
         if d.get("broken"):
-            out[variant] = "%s: tool failure" % unit
-        elif goals:
+            out[u.variant] = "%s: tool failure" % u.name
+        elif sorted(goals) == sorted(u.theorem):
             theorem = re.sub(r"^.*?_(assert|ensures)_", "", goals[0])
-            out[variant] = "%s breaks %s" % (unit, theorem)
+            out[u.variant] = "%s breaks %s" % (u.name, theorem)
+        elif goals:
+            out[u.variant] = "%s breaks other goals than its theorem" % u.name
         else:
-            out[variant] = "%s proves: NOT caught" % unit
+            out[u.variant] = "%s proves: NOT caught" % u.name
     return out
 
 

@@ -94,14 +94,18 @@ class Summary(unittest.TestCase):
         d = tempfile.mkdtemp()
         units = os.path.join(d, "units.txt")
         with open(units, "w") as f:
-            f.write("# c\nu1 | f.c | fn | v1\nu2 | f.c | fn | v2\nu3 | f.c | fn | v3\nu4 | f.c | fn | -\n")
-        for name, unproved in (("v1", ["fn: fn_assert_reset_drops_nothing"]), ("v2", [])):
+            f.write("# c\nu1 | f.c | fn | v1 | fn_assert_reset_drops_nothing\n"
+                    "u2 | f.c | fn | v2 | fn_ensures_x\nu3 | f.c | fn | v3 | fn_ensures_x\n"
+                    "u4 | f.c | fn | - | -\nu5 | f.c | fn | v5 | fn_ensures_x\n")
+        for name, unproved in (("v1", ["fn_assert_reset_drops_nothing"]), ("v2", []),
+                               ("v5", ["fn_ensures_x", "fn_assert_rte_mem_access"])):
             with open(os.path.join(d, "report-%s.json" % name), "w") as f:
-                json.dump({"unproved": unproved, "broken": []}, f)
+                json.dump({"unproved_goals": unproved, "broken": []}, f)
         v = bench.proof_verdicts(units, d)
         self.assertEqual(v["v1"], "u1 breaks reset_drops_nothing")
         self.assertEqual(v["v2"], "u2 proves: NOT caught")
         self.assertEqual(v["v3"], "u3: not run (make prove-check)")
+        self.assertEqual(v["v5"], "u5 breaks other goals than its theorem")
         self.assertNotIn("-", v)
 
     def test_readme_block(self):

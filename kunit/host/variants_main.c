@@ -4,6 +4,7 @@
  * bugs; with names, check that they exist (exit 2 and say so if not).
  *   variants --tsv     name<TAB>finding kinds it is caught as<TAB>upstream
  *   variants --caught-as NAME KIND   exit 0 when KIND is one of them, 1 if not
+ *   variants --bit NAME  its bit in the variant mask (RL_PROOF_VARIANTS)
  */
 #include "am65_cpsw.h"
 
@@ -67,8 +68,20 @@ int main(int argc, char **argv)
 		printf("usage: variants                  the catalogue, readable\n"
 		       "       variants NAME...          exit 0 when every name is a variant\n"
 		       "       variants --tsv            name, caught-as kinds, reference\n"
-		       "       variants --markdown       the README's table\n"
-		       "       variants --caught-as VARIANT KIND\n");
+		       "       variants --markdown       the catalogue table (driver/am65-cpsw/README.md)\n"
+		       "       variants --caught-as VARIANT KIND\n"
+		       "       variants --bit VARIANT    its bit in the variant mask\n");
+		return 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "--bit")) {
+		if (argc != 3) {
+			fprintf(stderr, "usage: variants --bit VARIANT\n");
+			return 2;
+		}
+		i = rl_am65_variant_by_name(argv[2]);
+		if (i < 0)
+			return unknown(argv[2]);
+		printf("%d\n", i);
 		return 0;
 	}
 	if (argc > 1 && !strcmp(argv[1], "--caught-as")) {

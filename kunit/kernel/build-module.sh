@@ -2,9 +2,11 @@
 # build-module.sh KDIR OUT [ARCH] [CROSS_COMPILE]: ringledger_kunit.ko as an
 # external module (Kbuild + Kconfig in kunit/kernel/) against a configured
 # and built kernel tree or kbuild output directory KDIR, which must have
-# CONFIG_MODULES=y and CONFIG_KUNIT=y.  OUT gets a copy of the sources (an
-# external build writes its objects beside them, never into the clone), in
-# the layout the in-tree build sees, and the module.
+# CONFIG_MODULES=y and CONFIG_KUNIT=y.  OUT gets a copy of what the module
+# compiles (an external build writes its objects beside them, never into
+# the clone) - model/, driver/, fuzz/trace/ (the run layer and the source
+# list), fuzz/regressions/ (the trace cases) and kunit/ - in the layout
+# the in-tree build sees, and the module.
 set -euo pipefail
 kdir=${1:?usage: build-module.sh KDIR OUT [ARCH] [CROSS_COMPILE]}
 out=${2:?}
@@ -19,7 +21,9 @@ grep -q '^CONFIG_KUNIT=[ym]' "$kdir/.config" || { echo "module: $kdir was built 
 	{ echo "module: ${cross}gcc not found (make deps installs gcc-aarch64-linux-gnu)" >&2; exit 2; }
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-for d in model driver fuzz kunit; do
+rm -rf "${out:?}/fuzz"
+mkdir -p "$out/fuzz"
+for d in model driver fuzz/trace fuzz/regressions kunit; do
 	rm -rf "${out:?}/$d"
 	cp -a "$repo/$d" "$out/$d"
 done

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Make this clone reachable from a kernel source tree as drivers/ringledger:
-# a directory of links (Kbuild, Kconfig, model/, driver/, kunit/) plus one
-# line each in drivers/Kconfig and drivers/Makefile.  Idempotent; re-points
+# a directory of links (Kbuild, Kconfig, model/, driver/, kunit/, and of
+# fuzz/ only the run layer fuzz/trace/ and the regression traces the
+# trace cases are made from) plus one line each in drivers/Kconfig and
+# drivers/Makefile.  Idempotent; re-points
 # the links at the clone given, so the tree always builds the current text.
 set -euo pipefail
 ksrc=${1:?usage: wire-tree.sh KSRC REPO}
@@ -13,7 +15,11 @@ ln -sfn "$repo/kunit/kernel/Kbuild" "$dir/Kbuild"
 ln -sfn "$repo/kunit/kernel/Kconfig" "$dir/Kconfig"
 ln -sfn "$repo/model" "$dir/model"
 ln -sfn "$repo/kunit" "$dir/kunit"
-ln -sfn "$repo/fuzz" "$dir/fuzz"
+# an earlier version linked all of fuzz/: replace that link by a directory
+[ ! -L "$dir/fuzz" ] || rm -f "$dir/fuzz"
+mkdir -p "$dir/fuzz"
+ln -sfn "$repo/fuzz/trace" "$dir/fuzz/trace"
+ln -sfn "$repo/fuzz/regressions" "$dir/fuzz/regressions"
 mkdir -p "$repo/driver"
 ln -sfn "$repo/driver" "$dir/driver"
 grep -q 'drivers/ringledger/Kconfig' "$ksrc/drivers/Kconfig" ||

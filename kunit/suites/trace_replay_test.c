@@ -11,7 +11,7 @@
  * A trace expecting a CRASH (a sanitizer report or a signal on the host)
  * runs only on the patched driver here: in-kernel the crash is an oops.
  * Both runs log the ledger digest after every step and the first finding,
- * so kunit/kernel/compare-digests.sh can show that host, UML and arm64
+ * so kunit/kernel/compare-digests.py can show that host, UML and arm64
  * take the same steps and fail at the same place.
  */
 #include "rl_test_util.h"

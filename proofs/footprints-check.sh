@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# footprints-check.sh CC: compile proofs/footprints_test.c, which uses
+# every footprint macro of proofs/footprints.h on a pointer of the type
+# its contracts give it, so a renamed model field fails make host-check.
+# ACSL ranges "[a .. b]" become "[a]" between preprocessing and compiling.
+# A footprint macro footprints.h defines but the test does not use fails.
+# --selftest: a copy of footprints.h with a field renamed must fail.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "${1:-}" = --selftest ]; then
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	sed 's/(p)->acct\.avail,/(p)->acct.avail_renamed,/' proofs/footprints.h >"$tmp/footprints.h"
+	cmp -s proofs/footprints.h "$tmp/footprints.h" &&
+		{ echo "footprints-check: self-test could not rename a field" >&2; exit 1; }
+	if RL_FOOTPRINTS_DIR=$tmp bash "$0" "${2:-gcc}" >/dev/null 2>&1; then
+		echo "footprints-check: a renamed field was NOT caught" >&2
+		exit 1
+	fi
+	echo "footprints-check: self-test: a footprint naming a missing field is caught"
+	exit 0
+fi
+cc=${1:-gcc}
+fdir=${RL_FOOTPRINTS_DIR:-proofs}
+inc=$(make -s --no-print-directory -f fuzz/trace/sources.mk -f - rl-print \
+	<<<'rl-print: ; @echo $(call rl_inc,,$(RL_CORE_DIRS))')
+# shellcheck disable=SC2086
+expanded=$($cc -std=gnu11 -E -P -I"$fdir" $inc proofs/footprints_test.c) ||
+	{ echo "footprints-check: preprocessing failed" >&2; exit 1; }
+# shellcheck disable=SC2086
+sed 's/\[\([^]]*\) \.\. [^]]*\]/[\1]/g' <<<"$expanded" |
+	$cc -std=gnu11 -fsyntax-only -Wall -Werror -Wno-unused-value -x c - ||
+	{ echo "footprints-check: proofs/footprints.h names a field the model does not have (above)" >&2; exit 1; }
+for mac in $(sed -n 's/^#define \([A-Z0-9_]*FOOTPRINT\|RL_DESC_BLOCK\)(.*/\1/p' "$fdir/footprints.h"); do
+	grep -q "$mac(" proofs/footprints_test.c ||
+		{ echo "footprints-check: $mac is not used in proofs/footprints_test.c" >&2; exit 1; }
+done
+echo "footprints-check: every field proofs/footprints.h names compiles against the model"

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * footprints_test.c - every field proofs/footprints.h names exists, with
+ * the types the contracts give them.  Compiled (never run) by
+ * proofs/footprints-check.sh in make host-check, so renaming a model field
+ * breaks here in a second rather than in a 20-minute prove-check.  Each
+ * footprint macro is used once, on a pointer of the type its contracts
+ * apply it to; the check script turns ACSL ranges "[a .. b]" into "[a]".
+ */
+#include <footprints.h>	/* -I: proofs/, or the self-test copy */
+#include "am65_cpsw.h"
+
+#define RL_TOUCH(...)	((void)(__VA_ARGS__))
+
+void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
+			 struct rl_k3_udma_glue_rx_channel *rx,
+			 struct rl_k3_udma_glue_tx_channel *tx,
+			 struct rl_xsk_pool *xsk, struct rl_ring *ring,
+			 struct am65_cpsw_rx_flow *flow);
+
+void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
+			 struct rl_k3_udma_glue_rx_channel *rx,
+			 struct rl_k3_udma_glue_tx_channel *tx,
+			 struct rl_xsk_pool *xsk, struct rl_ring *ring,
+			 struct am65_cpsw_rx_flow *flow)
+{
+	RL_TOUCH(RL_DMA_FOOTPRINT(dma));
+	RL_TOUCH(RL_DESC_POOL_FOOTPRINT(pool));
+	RL_TOUCH(RL_DESC_BLOCK(pool));
+	RL_TOUCH(RL_FDQ_FOOTPRINT(ring));
+	RL_TOUCH(RL_RX_PUSH_FOOTPRINT(rx));
+	RL_TOUCH(RL_TX_PUSH_FOOTPRINT(tx));
+	RL_TOUCH(RL_XSK_FOOTPRINT(xsk));
+	RL_TOUCH(RL_XSK_TX_FOOTPRINT(xsk));
+	RL_TOUCH(AM65_ZC_REFILL_FOOTPRINT(flow, xsk));
+	RL_TOUCH(AM65_ZC_TX_FOOTPRINT(pool, tx, xsk));
+	RL_TOUCH(RL_GHOST_MAX);
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""The one reader of a proof-unit table (proofs/units.txt, proofs/fixtures/).
+
+A line is `name | source | functions | variant | theorem`:
+  functions  the -wp-fct list (comma separated) proved with -wp-rte;
+  variant    the catalogued bug that must break the unit, or -;
+  theorem    the exact goals (comma separated) that bug leaves unproved,
+             or - when the variant is -.  prove-check fails if the variant
+             leaves any other goal unproved, or not all of these.
+
+usage: units.py [--file F] [--only "a b"] tsv
+           one tab-separated line per unit: name source functions variant theorem
+       units.py --variants BIN mask VARIANT
+           the RL_PROOF_VARIANTS mask of VARIANT, from the catalogue tool
+           (variants --bit); "patched" or "" is 0
+Bad input: one line on stderr, exit 2.
+"""
+import os
+import re
+import subprocess
+import sys
+from collections import namedtuple
+
+Unit = namedtuple("Unit", "name source functions variant theorem")
+IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+class UnitsError(Exception):
+    pass
+
+
+def load(path="proofs/units.txt", only=None, check_files=True):
+    """The units of PATH (those named in ONLY, a list, when given)."""
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError as e:
+        raise UnitsError("cannot read %s: %s" % (path, e.strerror))
+    units, seen = [], set()
+    for n, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        where = "%s:%d" % (path, n)
+        cols = [c.strip() for c in line.split("|")]
+        if len(cols) != 5:
+            raise UnitsError("%s: %d columns, want 5 (name | source | functions | "
+                             "variant | theorem)" % (where, len(cols)))
+        name, src, fcts, variant, theorem = cols
+        if not IDENT.match(name) or name in seen:
+            raise UnitsError("%s: bad or repeated unit name '%s'" % (where, name))
+        seen.add(name)
+        if check_files and not os.path.isfile(src):
+            raise UnitsError("%s: source %s not found" % (where, src))
+        fl = fcts.split(",")
+        tl = [] if theorem == "-" else theorem.split(",")
+        if not all(IDENT.match(f) for f in fl) or not all(IDENT.match(t) for t in tl):
+            raise UnitsError("%s: functions and theorem goals are C identifiers" % where)
+        if (variant == "-") != (theorem == "-"):
+            raise UnitsError("%s: a variant needs its theorem goals and a theorem its "
+                             "variant" % where)
+        if variant != "-" and not IDENT.match(variant):
+            raise UnitsError("%s: bad variant name '%s'" % (where, variant))
+        units.append(Unit(name, src, fl, None if variant == "-" else variant, tl))
+    if only:
+        unknown = set(only) - {u.name for u in units}
+        if unknown:
+            raise UnitsError("no unit %s in %s" % (", ".join(sorted(unknown)), path))
+        units = [u for u in units if u.name in only]
+    return units
+
+
+def mask(variants_bin, variant):
+    """BIT(variant) as the driver's RL_PROOF_VARIANTS reads it."""
+    if variant in ("", "patched"):
+        return 0
+    r = subprocess.run([variants_bin, "--bit", variant], capture_output=True, text=True)
+    if r.returncode != 0 or not r.stdout.strip().isdigit():
+        err = r.stderr.strip().replace("ringledger: ", "")
+        raise UnitsError(err or "%s --bit %s failed" % (variants_bin, variant))
+    return 1 << int(r.stdout)
+
+
+def main(argv):
+    args, path, only, vbin = list(argv), "proofs/units.txt", None, None
+    while args and args[0].startswith("--"):
+        opt = args.pop(0)
+        if not args:
+            raise UnitsError("%s needs a value" % opt)
+        val = args.pop(0)
+        if opt == "--file":
+            path = val
+        elif opt == "--only":
+            only = val.split() or None
+        elif opt == "--variants":
+            vbin = val
+        else:
+            raise UnitsError("unknown option %s (see --help in the file header)" % opt)
+    if args == ["tsv"]:
+        for u in load(path, only):
+            print("\t".join([u.name, u.source, ",".join(u.functions), u.variant or "-",
+                             ",".join(u.theorem) or "-"]))
+        return 0
+    if len(args) == 2 and args[0] == "mask" and vbin:
+        print(mask(vbin, args[1]))
+        return 0
+    raise UnitsError("usage: units.py [--file F] [--only NAMES] tsv | "
+                     "units.py --variants BIN mask VARIANT")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        sys.exit(0)
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except UnitsError as e:
+        print("units: %s" % e, file=sys.stderr)
+        sys.exit(2)
