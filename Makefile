@@ -24,7 +24,7 @@ HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 .PHONY: cli-selftest trace-headers corpus docs docs-check findings crash-selftest bench bench-selftest help deps check prove prove-check host-check host-shim-selftest kunit kunit-arm64 lava-check module module-uml lint clean bench-check bench-kunit variants \
-	fuzz fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz ossfuzz-build coverage
+	fuzz fuzz-all fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz ossfuzz-build coverage
 
 help: ## this list
 	@grep -hE '^[a-z][a-z0-9_-]*:.*## ' $(MAKEFILE_LIST) | \
@@ -192,6 +192,10 @@ fuzz-build: $(FZ)/am65_libfuzzer $(FZ)/parser_libfuzzer $(FZ)/am65_plain $(FZ)/r
 fuzz: deps-fuzz fuzz-build ## THE MAIN JOB: libFuzzer on the driver for FUZZ_TIME s (VARIANT=name hunts a bug)
 	@$(FUZZ_PY) libfuzzer --time $(FUZZ_TIME) --variant "$(VARIANT)"
 
+fuzz-all: deps-fuzz fuzz-build ## every distinct bug of VARIANT=<profile> (v2, v1, mainline) in FUZZ_TIME s, each attributed (EMPTY=1: empty corpus, ENGINE=afl)
+	@$(FUZZ_PY) all --time $(FUZZ_TIME) --variant "$(VARIANT)" --engine $(or $(ENGINE),libfuzzer) \
+		--jobs $(JOBS) $(if $(EMPTY),--empty)
+
 findings: ## every finding the fuzz runs kept (build/fuzz/findings), with its replay command
 	@$(FUZZ_PY) findings
 
@@ -272,8 +276,14 @@ bench-fuzz: $(FZ)/am65_libfuzzer $(FZ)/empty_libfuzzer ## exec/s of the harness 
 rl_number = $(if $(shell [[ "$($(1))" =~ ^[0-9]{1,9}$$ ]] && [ "$($(1))" -ge $(2) ] && \
 	[ "$($(1))" -le $(3) ] && echo ok),,$(error $(1)=$(if $($(1)),$($(1)),(empty)): expected a whole number from $(2) to $(3)))
 goals := $(or $(MAKECMDGOALS),help)
-ifneq ($(filter fuzz fuzz-afl,$(goals)),)
+ifneq ($(filter fuzz fuzz-afl fuzz-all,$(goals)),)
 $(call rl_number,FUZZ_TIME,1,604800)
+endif
+ifneq ($(filter fuzz-all,$(goals)),)
+$(call rl_number,JOBS,1,64)
+ifeq ($(strip $(VARIANT)),)
+$(error VARIANT=<profile> is required: make fuzz-all VARIANT=v2 (make variants lists the profiles))
+endif
 endif
 ifneq ($(filter fuzz-afl,$(goals)),)
 $(call rl_number,JOBS,1,64)

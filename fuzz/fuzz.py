@@ -69,8 +69,8 @@ class Target:
             if not os.access(os.path.join(self.fz, tool), os.X_OK):
                 die("%s/%s is missing: run make fuzz-build" % (self.fz, tool))
         if self.variant:
-            res = subprocess.run([os.path.join(build, "variants")] +
-                                 self.variant.split(","), stderr=subprocess.PIPE,
+            res = subprocess.run([os.path.join(build, "variants"), "--expand", self.variant],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                  text=True, check=False)
             if res.returncode:
                 die(res.stderr.strip().replace("ringledger: ", "") or
@@ -460,6 +460,13 @@ def main():
         if name == "afl":
             p.add_argument("--jobs", type=positive_int("JOBS", 1, 64), default=1,
                            help="afl-fuzz instances (JOBS): a main and JOBS-1 secondaries")
+    p = sub.add_parser("all", help="make fuzz-all: every distinct bug of a profile, attributed")
+    p.add_argument("--time", type=positive_int("FUZZ_TIME", 1, 7 * 86400), required=True)
+    p.add_argument("--variant", required=True, help="profile or variants (VARIANT)")
+    p.add_argument("--engine", choices=("libfuzzer", "afl"), default="libfuzzer")
+    p.add_argument("--empty", action="store_true", help="start from an empty corpus (EMPTY=1)")
+    p.add_argument("--jobs", type=positive_int("JOBS", 1, 64), default=1)
+    p.add_argument("--minimise-time", type=positive_int("MINIMISE_TIME", 1, 3600), default=5)
     sub.add_parser("findings", help="make findings: every finding kept, with its replay command")
     p = sub.add_parser("trace", help="a fuzz input as a trace with variant and expect lines")
     p.add_argument("input")
@@ -471,6 +478,9 @@ def main():
         sys.exit(cmd_run(args, args.cmd))
     if args.cmd == "findings":
         sys.exit(cmd_findings(args))
+    if args.cmd == "all":
+        import fuzz_all
+        sys.exit(fuzz_all.cmd_all(args))
     sys.exit(cmd_trace(args))
 
 

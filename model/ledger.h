@@ -69,6 +69,13 @@ enum rl_finding_kind {
 	RL_F_INVALID,		/* an <obj>_is_valid() predicate failed */
 	RL_F_LIVENESS,		/* a ring left short or a queue stalled */
 	/*
+	 * A NULL or out-of-range object reached a kernel facility, or the
+	 * driver indexed past an array: on hardware an oops (or a KASAN
+	 * report) at that access.  The model reports it and the call does
+	 * nothing, so the run goes on - in-kernel too (rl_oops_null).
+	 */
+	RL_F_OOPS,
+	/*
 	 * The run died: a sanitizer report (KASAN's role on the host) or a
 	 * signal, in the driver or under it - on hardware an oops.  Never
 	 * raised through the ledger: the host runner that watched the run

@@ -79,6 +79,28 @@ void rl_model_default_cfg(struct rl_model_cfg *cfg)
 	cfg->nr_cpus = 2;
 }
 
+/* The model a NULL-object oops is reported to (rl_oops_null). */
+static struct rl_model *rl_oops_model;
+
+bool rl_oops_null(const void *p, enum rl_obj_class cls, const char *what)
+{
+	if (p)
+		return false;
+	if (rl_oops_model)
+		rl_ledger_report_count(rl_oops_model->ledger, RL_F_OOPS, cls, 0,
+				       1, 0, what);
+	return true;
+}
+
+bool rl_oops_index(struct rl_model *m, u32 idx, u32 n, const char *what)
+{
+	if (idx < n)
+		return false;
+	rl_ledger_report_count(m->ledger, RL_F_OOPS, RL_OBJ_DESC, idx, n, idx,
+			       what);
+	return true;
+}
+
 struct rl_model *rl_model_create(const struct rl_model_cfg *cfg)
 {
 	struct rl_model *m;
@@ -111,6 +133,7 @@ struct rl_model *rl_model_create(const struct rl_model_cfg *cfg)
 		rl_model_destroy(m);
 		return NULL;
 	}
+	rl_oops_model = m;
 	return m;
 }
 
@@ -120,6 +143,8 @@ void rl_model_destroy(struct rl_model *m)
 
 	if (!m)
 		return;
+	if (rl_oops_model == m)
+		rl_oops_model = NULL;
 	/*
 	 * Zombies are ours to free, and so is what a facility says it leaves
 	 * behind (ops->reap: a page_pool that never finished releasing, its

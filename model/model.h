@@ -127,6 +127,17 @@ struct rl_model {
 	void *reg[RL_REG_NR][RL_MAX_REG];
 };
 
+/*
+ * @p is NULL: report an OOPS of class @cls naming @what (the kernel
+ * function that would dereference it) to the running model, and return
+ * true so that the caller does nothing.  The model is the last one
+ * created: a facility handed a NULL object has no other way to it, and
+ * there is one model per run.
+ */
+bool rl_oops_null(const void *p, enum rl_obj_class cls, const char *what);
+/* The driver indexed @idx past @n entries of @what: an OOPS (KASAN). */
+bool rl_oops_index(struct rl_model *m, u32 idx, u32 n, const char *what);
+
 /* Fills @cfg with small sizes suited to fuzzing and unit tests. */
 void rl_model_default_cfg(struct rl_model_cfg *cfg);
 struct rl_model *rl_model_create(const struct rl_model_cfg *cfg);

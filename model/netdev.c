@@ -108,26 +108,43 @@ bool rl_netdev_is_valid(const struct rl_netdev *nd)
 	return true;
 }
 
-static struct rl_netdev_queue *txq(struct rl_netdev *nd, u32 q)
+/*
+ * netdev_get_tx_queue(): the first dereference of the net_device on every
+ * TX-queue path, so a NULL one (a port index gone wrong) oopses here.
+ */
+static struct rl_netdev_queue *txq(const struct rl_netdev *nd, u32 q)
 {
-	return &nd->txq[q < nd->num_tx_queues ? q : 0];
+	if (rl_oops_null(nd, RL_OBJ_SKB,
+			 "netdev_get_tx_queue: NULL net_device (bad port index)"))
+		return NULL;
+	return (struct rl_netdev_queue *)&nd->txq[q < nd->num_tx_queues ? q : 0];
 }
 
 void rl_netif_tx_stop_queue(struct rl_netdev *nd, u32 q)
 {
-	txq(nd, q)->stopped = true;
-	txq(nd, q)->stops++;
+	struct rl_netdev_queue *t = txq(nd, q);
+
+	if (!t)
+		return;
+	t->stopped = true;
+	t->stops++;
 }
 
 void rl_netif_tx_wake_queue(struct rl_netdev *nd, u32 q)
 {
-	txq(nd, q)->stopped = false;
-	txq(nd, q)->wakes++;
+	struct rl_netdev_queue *t = txq(nd, q);
+
+	if (!t)
+		return;
+	t->stopped = false;
+	t->wakes++;
 }
 
 bool rl_netif_tx_queue_stopped(const struct rl_netdev *nd, u32 q)
 {
-	return nd->txq[q < nd->num_tx_queues ? q : 0].stopped;
+	const struct rl_netdev_queue *t = txq(nd, q);
+
+	return t && t->stopped;
 }
 
 void rl_netif_tx_start_all_queues(struct rl_netdev *nd)
@@ -148,7 +165,10 @@ void rl_netif_tx_stop_all_queues(struct rl_netdev *nd)
 
 void rl_netdev_tx_sent_queue(struct rl_netdev *nd, u32 q, u32 bytes)
 {
-	txq(nd, q)->bql_sent += bytes;
+	struct rl_netdev_queue *t = txq(nd, q);
+
+	if (t)
+		t->bql_sent += bytes;
 }
 
 void rl_netdev_tx_completed_queue(struct rl_netdev *nd, u32 q, u32 pkts,
@@ -156,6 +176,8 @@ void rl_netdev_tx_completed_queue(struct rl_netdev *nd, u32 q, u32 pkts,
 {
 	struct rl_netdev_queue *t = txq(nd, q);
 
+	if (!t)
+		return;
 	/* dql_completed(): BUG_ON(count > num_queued - num_completed) */
 	if (bytes > t->bql_sent - t->bql_completed) {
 		rl_ledger_report_count(nd->m->ledger, RL_F_BQL, RL_OBJ_SKB, q,
@@ -169,8 +191,12 @@ void rl_netdev_tx_completed_queue(struct rl_netdev *nd, u32 q, u32 pkts,
 
 void rl_netdev_tx_reset_queue(struct rl_netdev *nd, u32 q)
 {
-	txq(nd, q)->bql_sent = 0;
-	txq(nd, q)->bql_completed = 0;
+	struct rl_netdev_queue *t = txq(nd, q);
+
+	if (!t)
+		return;
+	t->bql_sent = 0;
+	t->bql_completed = 0;
 }
 
 u32 rl_netdev_bql_inflight(const struct rl_netdev *nd, u32 q)
@@ -178,6 +204,15 @@ u32 rl_netdev_bql_inflight(const struct rl_netdev *nd, u32 q)
 	const struct rl_netdev_queue *t = &nd->txq[q < nd->num_tx_queues ? q : 0];
 
 	return t->bql_sent - t->bql_completed;
+}
+
+void rl_dev_sw_netstats_tx_add(struct rl_netdev *nd, u32 pkts, u32 bytes)
+{
+	if (rl_oops_null(nd, RL_OBJ_SKB,
+			 "dev_sw_netstats_tx_add: NULL net_device (bad port index)"))
+		return;
+	nd->tx_packets += pkts;
+	nd->tx_bytes += bytes;
 }
 
 void rl_netif_carrier_on(struct rl_netdev *nd)

@@ -28,6 +28,8 @@ struct rl_netdev {
 	u32 num_rx_queues;	/* netif_set_real_num_rx_queues() */
 	bool up;		/* IFF_UP: the core sets it around ndo_open/stop */
 	bool carrier;
+	u64 tx_packets;		/* dev_sw_netstats_tx_add() */
+	u64 tx_bytes;
 	struct rl_netdev_queue txq[RL_MAX_TXQ];
 	/*
 	 * The AF_XDP pool bound to each queue (netdev->_rx[q].pool), kept by
@@ -77,6 +79,8 @@ void rl_netdev_tx_completed_queue(struct rl_netdev *nd, u32 q, u32 pkts,
 				  u32 bytes);
 void rl_netdev_tx_reset_queue(struct rl_netdev *nd, u32 q);
 u32 rl_netdev_bql_inflight(const struct rl_netdev *nd, u32 q);
+/* dev_sw_netstats_tx_add(): per-device TX counters (an oops on NULL) */
+void rl_dev_sw_netstats_tx_add(struct rl_netdev *nd, u32 pkts, u32 bytes);
 void rl_netif_carrier_on(struct rl_netdev *nd);
 void rl_netif_carrier_off(struct rl_netdev *nd);
 bool rl_netif_carrier_ok(const struct rl_netdev *nd);

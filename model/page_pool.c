@@ -92,6 +92,10 @@ bool rl_page_pool_is_valid(const struct rl_page_pool *pp)
 
 static bool pp_usable(struct rl_page_pool *pp, const char *what)
 {
+	/* a NULL pool (a flow's, destroyed and cleared) oopses at once */
+	if (rl_oops_null(pp, RL_OBJ_PAGE,
+			 "page_pool: NULL pool (one already destroyed and cleared)"))
+		return false;
 	if (pp->state != RL_PP_FREED)
 		return true;
 	rl_ledger_report_count(pp->m->ledger, RL_F_USE_AFTER_FREE,
@@ -128,11 +132,12 @@ static void pp_try_free(struct rl_page_pool *pp)
 
 struct rl_page *rl_page_pool_dev_alloc_pages(struct rl_page_pool *pp)
 {
-	struct rl_model *m = pp->m;
+	struct rl_model *m;
 	struct rl_page *page;
 
 	if (!pp_usable(pp, "page_pool_alloc_pages on a freed pool"))
 		return NULL;
+	m = pp->m;
 	if (rl_model_fault_hit(m, RL_FAULT_PAGE_ALLOC))
 		return NULL;
 	if (pp->cached) {
@@ -161,10 +166,11 @@ struct rl_page *rl_page_pool_dev_alloc_pages(struct rl_page_pool *pp)
 void rl_page_pool_put_page_from(struct rl_page_pool *pp, struct rl_page *page,
 				u32 from)
 {
-	struct rl_model *m = pp->m;
+	struct rl_model *m;
 
 	if (!pp_usable(pp, "page returned to a freed page_pool"))
 		return;
+	m = pp->m;
 	if (page->pp_id != pp->hdr.id + 1) {
 		rl_ledger_report_count(m->ledger, RL_F_OWNER, RL_OBJ_PAGE,
 				       page->id, pp->hdr.id + 1, page->pp_id,

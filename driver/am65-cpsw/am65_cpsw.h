@@ -93,6 +93,15 @@ enum rl_am65_variant {
 	RL_V_XDP_NO_FLUSH,
 	RL_V_DESC_STALE_SWDATA,
 	RL_V_XDP_TX_CHN_PAST_NUM,
+	RL_V_RX_SLOT_LOST,
+	RL_V_CREATE_RXQ_NAPI_DISABLE,
+	RL_V_CREATE_RXQS_PARTIAL_UNWIND,
+	RL_V_PAGE_POOL_BY_FLOW,
+	RL_V_XSK_PORT_ID_NO_MINUS_ONE,
+	RL_V_ZC_XDP_TX_DOUBLE_FREE,
+	RL_V_REOPEN_BQL_RESET,
+	RL_V_ZC_REFILL_POLL_COUNT,
+	RL_V_REBUILD_FAIL_PORT_UP,
 	RL_V_NR
 };
 
@@ -100,6 +109,7 @@ struct rl_am65_variant_info {
 	const char *name;
 	const char *what;	/* one line: what goes wrong */
 	const char *ref;	/* upstream reference */
+	const char *fix;	/* what the patched driver does instead */
 	/*
 	 * BIT(RL_F_*) of the ledger findings this bug's own mechanism can
 	 * raise first (a leak variant caught as a leak, not as an unrelated
@@ -112,6 +122,27 @@ struct rl_am65_variant_info {
 extern const struct rl_am65_variant_info rl_am65_variants[RL_V_NR];
 /* Variant number for @name, or -1 when there is no such variant. */
 int rl_am65_variant_by_name(const char *name);
+
+/* Profiles: named sets of variants a real code base contains. */
+enum rl_am65_profile {
+	RL_P_MAINLINE,
+	RL_P_V1,
+	RL_P_V2,
+	RL_P_NR
+};
+
+struct rl_am65_profile_info {
+	const char *name;
+	const char *what;
+	const char *ref;	/* the revision read */
+	u32 members;		/* BIT(enum rl_am65_variant) */
+};
+
+extern const struct rl_am65_profile_info rl_am65_profiles[RL_P_NR];
+/* Profile number for @name, or -1. */
+int rl_am65_profile_by_name(const char *name);
+/* BIT(variant @name), the members of profile @name, or 0 if neither. */
+u32 rl_am65_variant_mask(const char *name);
 
 /* Probe-time configuration (device tree + SoC data in the real driver). */
 struct rl_am65_cfg {
@@ -174,7 +205,6 @@ struct am65_cpsw_tx_chn {
 	u32 descs_num;
 	struct rl_xsk_pool *xsk_pool;	/* zero-copy TX when set */
 	u32 xsk_port_id;
-	bool tdown_pending;	/* this channel's marker still due */
 	u32 xsk_inflight;	/* XSK_TX descriptors the hardware holds */
 	u32 xsk_dropped;	/* peeked frames that never went out */
 };
@@ -355,11 +385,11 @@ u32 rl_am65_cpsw_run_xdp(struct am65_cpsw_rx_flow *flow,
  * Give a driver-held RX page back, to the pool it came from.  Proven
  * (unit xdp_drop): it hands over exactly one page per call.
  */
-/*@ requires \valid(common) && \valid(page);
+/*@ requires \valid(flow) && \valid(flow->common) && \valid(page);
   @ requires room: rl_g_pages_put < 18446744073709551615;
   @ ensures put_once: rl_g_pages_put == \old(rl_g_pages_put) + 1;
   @*/
-void rl_am65_cpsw_put_page(struct am65_cpsw_common *common,
+void rl_am65_cpsw_put_page(struct am65_cpsw_rx_flow *flow,
 			   struct rl_page *page, bool allow_direct);
 /*
  * Free one RX buffer of either kind (page or XSK) and its descriptor; page

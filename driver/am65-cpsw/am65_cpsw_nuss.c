@@ -173,12 +173,17 @@ void rl_am65_cpsw_remove(struct am65_cpsw_common *common)
 }
 
 /*
- * am65_cpsw_nuss_common_open(): queues come up with the first port (and
- * with the next one after a failed rebuild left them down).
+ * am65_cpsw_nuss_common_open(): queues come up with the first port.  Fix
+ * (rebuild_fail_port_up): and with the next one after a failed rebuild
+ * left them down, where upstream sees usage_count > 0 and does nothing.
  */
 static int am65_cpsw_nuss_common_open(struct am65_cpsw_common *common)
 {
-	return common->queues_up ? 0 : rl_am65_cpsw_create_queues(common);
+	if (common->queues_up ||
+	    (common->usage_count &&
+	     rl_am65_bug(common, RL_V_REBUILD_FAIL_PORT_UP)))
+		return 0;
+	return rl_am65_cpsw_create_queues(common);
 }
 
 /*
@@ -203,11 +208,13 @@ static void am65_cpsw_rebuilt(struct am65_cpsw_common *common, int ret)
 
 	common->queues_up = !ret;
 	/*
-	 * v2 leaves the ports up with dead queues after a failed rebuild, and
-	 * the stack keeps transmitting into a channel that is off.  Tell the
-	 * stack: carrier and TX queues follow the queues.
+	 * Fix (rebuild_fail_port_up): v2 leaves the ports up with dead queues
+	 * after a failed rebuild, and the stack keeps transmitting into a
+	 * channel that is off.  Tell the stack: carrier and TX queues follow
+	 * the queues (queues_up, data upstream lacks).
 	 */
-	for (p = 0; p < common->port_num; p++) {
+	for (p = 0; p < common->port_num &&
+	     !rl_am65_bug(common, RL_V_REBUILD_FAIL_PORT_UP); p++) {
 		struct am65_cpsw_port *port = rl_am65_port(common, p);
 
 		if (port && port->ndev->up)
@@ -249,24 +256,24 @@ static int am65_cpsw_ndo_open(struct am65_cpsw_common *common, u32 p,
 			      bool reset_bql)
 {
 	struct am65_cpsw_port *port = rl_am65_port(common, p);
-	bool fresh = !common->queues_up;
 	u32 q;
 	int ret;
 
 	if (!port)
 		return -EINVAL;
+	/*
+	 * Fix (reopen_bql_reset): mainline resets the port's byte queue
+	 * limits on every open.  On multi-port CPSW the channels may have
+	 * kept running for the other port with this port's packets still in
+	 * flight; their completions then hit dql_completed's BUG_ON.  BQL is
+	 * reset once the TX queues are destroyed instead (destroy_txqs).
+	 */
+	if (reset_bql || rl_am65_bug(common, RL_V_REOPEN_BQL_RESET))
+		for (q = 0; q < common->tx_ch_num; q++)
+			rl_netdev_tx_reset_queue(port->ndev, q);
 	ret = am65_cpsw_nuss_common_open(common);
 	if (ret)
 		return ret;
-	/*
-	 * Mainline resets the port's byte queue limits on every open.  On
-	 * multi-port CPSW the channels may have kept running for the other
-	 * port with this port's packets still in flight; their completions
-	 * then hit dql_completed's BUG_ON.  Reset only fresh queues.
-	 */
-	if (fresh || reset_bql)
-		for (q = 0; q < common->tx_ch_num; q++)
-			rl_netdev_tx_reset_queue(port->ndev, q);
 	rl_netif_tx_start_all_queues(port->ndev);
 	rl_netif_carrier_on(port->ndev);
 	common->usage_count++;
@@ -333,8 +340,13 @@ void rl_am65_cpsw_link(struct am65_cpsw_common *common, u32 p, bool up)
 {
 	struct am65_cpsw_port *port = rl_am65_port(common, p);
 
-	/* am65_cpsw_nuss_mac_link_up/_down, for a port that is up */
-	if (!port || !port->ndev->up || (up && !common->queues_up))
+	/*
+	 * am65_cpsw_nuss_mac_link_up/_down, for a port that is up; with no
+	 * queues behind it the carrier stays off (rebuild_fail_port_up).
+	 */
+	if (!port || !port->ndev->up ||
+	    (up && !common->queues_up &&
+	     !rl_am65_bug(common, RL_V_REBUILD_FAIL_PORT_UP)))
 		return;
 	am65_cpsw_port_carrier(port, up);
 }

@@ -87,7 +87,7 @@ static int am65_cpsw_nuss_rx_push(struct am65_cpsw_common *common,
 	return ret;
 }
 
-/* Unmap and free one RX descriptor; returns its page. */
+/* Unmap and free one RX descriptor; returns its page and swdata's flow. */
 static struct rl_page *am65_cpsw_rx_desc_release(struct am65_cpsw_common *common,
 						 void *desc_rx, u32 *flow_idx)
 {
@@ -111,6 +111,7 @@ void rl_am65_cpsw_rx_buf_free(struct am65_cpsw_common *common, void *desc_rx,
 	struct am65_cpsw_swdata *swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
 	u32 flow_idx = (u32)swdata->flow_id & ~AM65_CPSW_SW_XSK;
 	struct rl_xsk_buff *buf;
+	struct rl_page *page;
 	bool xsk;
 
 	if (by_desc)
@@ -126,8 +127,12 @@ void rl_am65_cpsw_rx_buf_free(struct am65_cpsw_common *common, void *desc_rx,
 			rl_xsk_buff_free(buf);
 		return;
 	}
-	rl_am65_cpsw_put_page(common, am65_cpsw_rx_desc_release(common, desc_rx,
-							     &flow_idx), false);
+	page = am65_cpsw_rx_desc_release(common, desc_rx, &flow_idx);
+	/* upstream: am65_cpsw_put_page(&rx_chn->flows[flow_id], page, false) */
+	if (!rl_oops_index(common->m, flow_idx, AM65_CPSW_MAX_RX_FLOWS,
+			   "rx cleanup: swdata flow_id past the flows array"))
+		rl_am65_cpsw_put_page(&common->rx_chns.flows[flow_idx], page,
+				      false);
 }
 
 /*
@@ -155,10 +160,13 @@ void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
 	u32 p;
 
 	/*
-	 * Mainline disables NAPI unconditionally, which never returns for a
-	 * NAPI that was not enabled yet (the create_rxq error path).
+	 * Fix (create_rxq_napi_disable): mainline disables NAPI
+	 * unconditionally, which never returns for a NAPI that was not
+	 * enabled yet - create_rxq's error path comes here before
+	 * napi_enable (data upstream lacks: whether napi_enable ran).
 	 */
-	if (flow->napi_enabled) {
+	if (flow->napi_enabled ||
+	    rl_am65_bug(common, RL_V_CREATE_RXQ_NAPI_DISABLE)) {
 		rl_napi_disable(&flow->napi_rx);
 		flow->napi_enabled = false;
 	}
@@ -293,7 +301,7 @@ int rl_am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id)
 		}
 		ret = am65_cpsw_nuss_rx_push(common, page, id);
 		if (ret < 0) {
-			rl_am65_cpsw_put_page(common, page, false);
+			rl_am65_cpsw_put_page(flow, page, false);
 			goto err;
 		}
 	}
@@ -317,10 +325,12 @@ int rl_am65_cpsw_create_rxqs(struct am65_cpsw_common *common)
 		if (!ret)
 			continue;
 		/*
-		 * v2 2/7 unwinds only the flows already created, so pools kept
-		 * for the later flows across a program swap are never freed.
+		 * Fix (create_rxqs_partial_unwind): v2 2/7 unwinds only the
+		 * flows already created, so the pools kept for the later flows
+		 * across a program swap are never freed.
 		 */
-		for (f = id + 1; f < common->rx_ch_num_flows; f++) {
+		for (f = id + 1; f < common->rx_ch_num_flows &&
+		     !rl_am65_bug(common, RL_V_CREATE_RXQS_PARTIAL_UNWIND); f++) {
 			struct am65_cpsw_rx_flow *flow = &common->rx_chns.flows[f];
 
 			if (flow->page_pool)
@@ -340,39 +350,33 @@ static void am65_cpsw_nuss_rx_csum(struct rl_sk_buff *skb, u32 csum_info)
 			 RL_CHECKSUM_UNNECESSARY : RL_CHECKSUM_NONE;
 }
 
-/* Give the flow a new buffer for the one just consumed. */
-static void am65_cpsw_rx_requeue(struct am65_cpsw_rx_flow *flow,
-				 struct rl_page *new_page)
-{
-	if (!new_page)
-		new_page = rl_page_pool_dev_alloc_pages(flow->page_pool);
-	if (!new_page) {
-		/* mainline loses the slot for good; count it for the refill */
-		flow->rx_missing++;
-		return;
-	}
-	if (am65_cpsw_nuss_rx_push(flow->common, new_page, flow->id)) {
-		rl_am65_cpsw_put_page(flow->common, new_page, true);
-		flow->rx_missing++;
-	}
-}
-
+/*
+ * am65_cpsw_nuss_rx_packets(), one descriptor.  Upstream's shape: pop;
+ * a marker counts as a packet; unmap and free the descriptor; XDP;
+ * deliver; then a new page for the slot (the same page when no skb could
+ * be built).  Fixes, each with its variant: rx_slot_lost (the slot of a
+ * failed allocation or push is counted for the refill instead of lost),
+ * cleanup_mutable_pool (the descriptor says what it holds),
+ * skb_before_xdp_leak, xdp_drop_no_requeue, and the teardown drain of
+ * rx_tdown_no_drain (tearing_down: recycle, no XDP, no requeue).
+ */
 static int am65_cpsw_nuss_rx_packets(struct am65_cpsw_rx_flow *flow,
 				     u32 *xdp_state)
 {
 	struct am65_cpsw_common *common = flow->common;
 	struct rl_k3_cppi_desc_pool *pool = common->rx_chns.desc_pool;
-	struct am65_cpsw_port *port = NULL;
+	struct am65_cpsw_swdata *swdata;
+	struct am65_cpsw_port *port;
 	struct rl_sk_buff *skb = NULL;
 	struct rl_xdp_buff xdp = {};
-	struct rl_page *page;
+	struct rl_page *page, *new_page;
 	rl_dma_addr_t desc_dma;
-	u32 pkt_len, port_id, csum_info, flow_idx;
+	u32 pkt_len, port_id, csum_info, flow_idx = flow->id;
 	void *desc_rx;
 	int ret;
 
 	*xdp_state = AM65_CPSW_XDP_PASS;
-	ret = rl_k3_udma_glue_pop_rx_chn(common->rx_chns.rx_chn, flow->id,
+	ret = rl_k3_udma_glue_pop_rx_chn(common->rx_chns.rx_chn, flow_idx,
 					 &desc_dma);
 	if (ret)
 		return ret;
@@ -383,26 +387,24 @@ static int am65_cpsw_nuss_rx_packets(struct am65_cpsw_rx_flow *flow,
 		return 0;
 	}
 	desc_rx = rl_k3_cppi_desc_pool_dma2virt(pool, desc_dma);
-	if (((struct am65_cpsw_swdata *)rl_cppi5_hdesc_get_swdata(pool,
-								  desc_rx))->flow_id &
-	    AM65_CPSW_SW_XSK) {
+	swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
+	if ((swdata->flow_id & AM65_CPSW_SW_XSK) &&
+	    !rl_am65_bug(common, RL_V_CLEANUP_MUTABLE_POOL)) {
 		/* UDMA-P: another flow's XSK buffer came through the shared FDQ */
 		rl_am65_cpsw_rx_buf_free(common, desc_rx, true);
-		if (!flow->tearing_down)
-			am65_cpsw_rx_requeue(flow, NULL);
-		return 0;
+		if (flow->tearing_down)
+			return 0;
+		goto allocate;
 	}
 	pkt_len = rl_cppi5_hdesc_get_pktlen(pool, desc_rx);
 	port_id = rl_cppi5_desc_get_src_tag(pool, desc_rx);
 	csum_info = rl_cppi5_hdesc_get_psdata(pool, desc_rx)[AM65_CPSW_CSUM_WORD];
 	page = am65_cpsw_rx_desc_release(common, desc_rx, &flow_idx);
-	if (port_id >= 1 && port_id <= common->port_num)
-		port = rl_am65_port(common, port_id - 1);
-	if (flow->tearing_down || !port) {
-		/* teardown drain, or a packet from a port with no netdev */
-		rl_am65_cpsw_put_page(common, page, true);
-		if (!flow->tearing_down)
-			am65_cpsw_rx_requeue(flow, NULL);
+	/* am65_common_get_port(): the hardware tags a port that is up */
+	port = &common->ports[port_id - 1];
+	flow_idx = flow->id;
+	if (flow->tearing_down) {
+		rl_am65_cpsw_put_page(flow, page, true);
 		return 0;
 	}
 	page->len = pkt_len;
@@ -414,39 +416,62 @@ static int am65_cpsw_nuss_rx_packets(struct am65_cpsw_rx_flow *flow,
 		xdp.len = pkt_len;
 		xdp.tag = page->tag;
 		*xdp_state = rl_am65_cpsw_run_xdp(flow, port, &xdp);
-		if (*xdp_state != AM65_CPSW_XDP_PASS) {
-			/* xdp_drop_no_requeue: the old code returned here */
-			if (*xdp_state == AM65_CPSW_XDP_CONSUMED &&
-			    rl_am65_bug(common, RL_V_XDP_DROP_NO_REQUEUE))
-				return 0;
-			am65_cpsw_rx_requeue(flow, NULL);
+		/* xdp_drop_no_requeue: the old code returned without a new page */
+		if (*xdp_state == AM65_CPSW_XDP_CONSUMED &&
+		    rl_am65_bug(common, RL_V_XDP_DROP_NO_REQUEUE))
 			return 0;
-		}
+		if (*xdp_state != AM65_CPSW_XDP_PASS)
+			goto allocate;
 	}
 	if (!skb)
 		skb = rl_build_skb(common->m, page, pkt_len);
 	if (!skb) {
 		/* no skb: the page goes straight back to the FDQ */
 		port->rx_dropped++;
-		am65_cpsw_rx_requeue(flow, page);
-		return 0;
+		new_page = page;
+		goto requeue;
 	}
 	rl_skb_mark_for_recycle(skb);
 	am65_cpsw_nuss_rx_csum(skb, csum_info);
 	rl_netif_receive_skb(common->m, skb);
 	port->rx_packets++;
-	am65_cpsw_rx_requeue(flow, NULL);
-	return 0;
+allocate:
+	new_page = rl_page_pool_dev_alloc_pages(flow->page_pool);
+	if (!new_page) {
+		/*
+		 * Fix (rx_slot_lost): mainline returns -ENOMEM and the ring has
+		 * one buffer less for good; count it for the refill at the end
+		 * of the poll (data upstream lacks: how many slots are empty).
+		 */
+		if (!rl_am65_bug(common, RL_V_RX_SLOT_LOST))
+			flow->rx_missing++;
+		return -ENOMEM;
+	}
+requeue:
+	ret = am65_cpsw_nuss_rx_push(common, new_page, flow_idx);
+	if (ret < 0) {
+		/* mainline: WARN_ON, the page back, the slot lost (as above) */
+		rl_am65_cpsw_put_page(flow, new_page, true);
+		if (!rl_am65_bug(common, RL_V_RX_SLOT_LOST))
+			flow->rx_missing++;
+	}
+	return ret;
 }
 
-/* Refill: push the buffers an allocation or push failure left out. */
+/* Fix (rx_slot_lost): refill the slots a failed allocation or push left. */
 static void am65_cpsw_rx_refill(struct am65_cpsw_rx_flow *flow)
 {
-	u32 missing = flow->rx_missing;
+	while (flow->rx_missing) {
+		struct rl_page *page = rl_page_pool_dev_alloc_pages(flow->page_pool);
 
-	flow->rx_missing = 0;
-	while (missing--)
-		am65_cpsw_rx_requeue(flow, NULL);
+		if (!page)
+			return;
+		if (am65_cpsw_nuss_rx_push(flow->common, page, flow->id)) {
+			rl_am65_cpsw_put_page(flow, page, true);
+			return;
+		}
+		flow->rx_missing--;
+	}
 }
 
 int rl_am65_cpsw_rx_poll(struct rl_napi *napi, int budget)
@@ -461,10 +486,13 @@ int rl_am65_cpsw_rx_poll(struct rl_napi *napi, int budget)
 		num_rx = rl_am65_cpsw_rx_zc(flow, budget);
 		goto done;
 	}
+	/* upstream's loop: the verdict of a packet whose refill failed counts */
 	while (num_rx < budget) {
-		if (am65_cpsw_nuss_rx_packets(flow, &state))
-			break;
+		int ret = am65_cpsw_nuss_rx_packets(flow, &state);
+
 		state_or |= state;
+		if (ret)
+			break;
 		num_rx++;
 	}
 	/* xdp_no_flush: the redirected frames left on the flush lists */

@@ -19,7 +19,6 @@
 /*@ requires shape: am65_tx_shape(common);
   @ requires chn: i < common->tx_ch_num;
   @ assigns common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tx_chn->ringtxcq->idx,
-  @   common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tdown_pending,
   @   common->tdown_cnt, common->tdown_complete;
   @ ensures shape: am65_tx_shape(common);
   @ ensures same: common->tx_ch_num == \old(common->tx_ch_num);
@@ -39,7 +38,6 @@ static void am65_cpsw_tx_napi_run(struct am65_cpsw_common *common, u32 i)
  */
 /*@ requires shape: am65_tx_shape(common);
   @ assigns common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tx_chn->ringtxcq->idx,
-  @   common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tdown_pending,
   @   common->tdown_cnt, common->tdown_complete;
   @ ensures shape: am65_tx_shape(common);
   @ ensures same: common->tx_ch_num == \old(common->tx_ch_num);
@@ -58,8 +56,7 @@ bool rl_am65_cpsw_tx_poll_round(struct am65_cpsw_common *common)
 	  @     rl_ridx_occ(&common->tx_chns[j].tx_chn->ringtxcq->idx) == 0;
 	  @ loop assigns i, busy,
 	  @   common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tx_chn->ringtxcq->idx,
-	  @   common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tdown_pending,
-	  @   common->tdown_cnt, common->tdown_complete;
+		  @   common->tdown_cnt, common->tdown_complete;
 	  @ loop variant common->tx_ch_num - i;
 	  @*/
 	for (i = 0; i < common->tx_ch_num; i++) {
@@ -79,7 +76,6 @@ bool rl_am65_cpsw_tx_poll_round(struct am65_cpsw_common *common)
  */
 /*@ requires shape: am65_tx_shape(common);
   @ assigns common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tx_chn->ringtxcq->idx,
-  @   common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tdown_pending,
   @   common->tdown_cnt, common->tdown_complete;
   @ ensures shape: am65_tx_shape(common);
   @ ensures drained: am65_tx_drained(common);
@@ -90,8 +86,7 @@ static void am65_cpsw_tx_drain(struct am65_cpsw_common *common)
 	/*@ loop invariant shape: am65_tx_shape(common);
 	  @ loop invariant same: common->tx_ch_num == \at(common->tx_ch_num, Pre);
 	  @ loop assigns common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tx_chn->ringtxcq->idx,
-	  @   common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tdown_pending,
-	  @   common->tdown_cnt, common->tdown_complete;
+		  @   common->tdown_cnt, common->tdown_complete;
 	  @*/
 	while (rl_am65_cpsw_tx_poll_round(common))
 		;
@@ -111,15 +106,13 @@ void rl_am65_cpsw_tx_reclaim(struct am65_cpsw_common *common)
 	if (!rl_am65_bug(common, RL_V_TX_TDOWN_TIMEOUT_LEAK))
 		am65_cpsw_tx_drain(common);
 	/*@ assert tx_reset_drops_nothing: am65_tx_drained(common); */
-	common->tdown_cnt = 0;
+	/* last to first, as am65_cpsw_destroy_txqs() */
 	/*@ loop invariant range: 0 <= i <= n && n <= AM65_CPSW_MAX_QUEUES;
 	  @ loop assigns i, *common;
-	  @ loop variant n - i;
+	  @ loop variant i;
 	  @*/
-	for (i = 0; i < n; i++) {
-		common->tx_chns[i].tdown_pending = false;
-		rl_am65_cpsw_destroy_txq(common, i);
-	}
+	for (i = n; i > 0; i--)
+		rl_am65_cpsw_destroy_txq(common, i - 1);
 }
 
 /* Run one RX flow's NAPI: in teardown it pops and drops. */

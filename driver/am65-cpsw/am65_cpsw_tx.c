@@ -217,7 +217,8 @@ int rl_am65_cpsw_ndo_xdp_xmit(struct am65_cpsw_common *common, u32 port_idx,
 	u32 i;
 
 	/* the channels may be down while the port is up (failed rebuild) */
-	if (!port || !common->queues_up)
+	if (!port || (!common->queues_up &&
+		      !rl_am65_bug(common, RL_V_REBUILD_FAIL_PORT_UP)))
 		return -ENETDOWN;
 	tx_chn = &common->tx_chns[common->m->cpu % common->tx_ch_num];
 	for (i = 0; i < n; i++)
@@ -296,15 +297,35 @@ static void am65_cpsw_nuss_tx_cleanup(void *data, rl_dma_addr_t desc_dma)
 			     0, &port_idx);
 }
 
+/*
+ * The port that owns @tx_chn's zero-copy queue.  Fix
+ * (xsk_port_id_no_minus_one): xsk_port_id is 1-based; v2 5/7 indexed
+ * ports[] with it (TI's review: NULL ndev on eth1), which is the next
+ * port's net_device, NULL for a disabled port, or past the array
+ * (devm_kcalloc(port_num): KASAN slab-out-of-bounds) for the last port.
+ */
+static struct am65_cpsw_port *am65_cpsw_xsk_owner(struct am65_cpsw_common *common,
+						  struct am65_cpsw_tx_chn *tx_chn)
+{
+	u32 idx = tx_chn->xsk_port_id - 1;
+
+	if (rl_am65_bug(common, RL_V_XSK_PORT_ID_NO_MINUS_ONE))
+		idx = tx_chn->xsk_port_id;
+	if (rl_oops_index(common->m, idx, common->port_num,
+			  "common->ports[xsk_port_id]: past the ports array (KASAN slab-out-of-bounds)"))
+		return NULL;
+	return &common->ports[idx];
+}
+
 static int am65_cpsw_nuss_tx_compl_packets(struct am65_cpsw_tx_chn *tx_chn,
 					   int budget)
 {
 	struct am65_cpsw_common *common = tx_chn->common;
 	int num_tx = 0, xsk_frames_done = 0;
+	struct am65_cpsw_port *port;
 
 	while (num_tx < budget) {
 		rl_dma_addr_t desc_dma;
-		struct am65_cpsw_port *port;
 		u32 len, port_idx;
 		void *desc;
 
@@ -312,15 +333,13 @@ static int am65_cpsw_nuss_tx_compl_packets(struct am65_cpsw_tx_chn *tx_chn,
 			break;
 		if (rl_cppi5_desc_is_tdcm(desc_dma)) {
 			/*
-			 * A marker late from an earlier teardown can land in this
-			 * run's ring; mainline counts it (atomic_dec_and_test) and
-			 * tdown_cnt goes wrong.  Count one marker per channel.
+			 * As mainline, any marker counts (atomic_dec_and_test),
+			 * also one late from an earlier teardown: the wait may
+			 * then end early, which the reclaim's drain makes
+			 * harmless (tx_tdown_timeout_leak).
 			 */
-			if (tx_chn->tdown_pending) {
-				tx_chn->tdown_pending = false;
-				if (--common->tdown_cnt == 0)
-					common->tdown_complete = true;
-			}
+			if (--common->tdown_cnt == 0)
+				common->tdown_complete = true;
 			break;
 		}
 		desc = rl_k3_cppi_desc_pool_dma2virt(tx_chn->desc_pool, desc_dma);
@@ -341,8 +360,14 @@ static int am65_cpsw_nuss_tx_compl_packets(struct am65_cpsw_tx_chn *tx_chn,
 		num_tx++;
 	}
 	if (tx_chn->xsk_pool) {
-		if (xsk_frames_done)
+		if (xsk_frames_done) {
 			rl_xsk_tx_completed(tx_chn->xsk_pool, xsk_frames_done);
+			/* v2 5/7: counted on the owner port's net_device */
+			port = am65_cpsw_xsk_owner(common, tx_chn);
+			if (port)
+				rl_dev_sw_netstats_tx_add(port->ndev,
+							  xsk_frames_done, 0);
+		}
 		if (rl_xsk_uses_need_wakeup(tx_chn->xsk_pool))
 			rl_xsk_set_tx_need_wakeup(tx_chn->xsk_pool);
 		rl_am65_cpsw_xsk_xmit_zc(tx_chn);
@@ -419,10 +444,8 @@ void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common)
 
 	common->tdown_cnt = common->tx_ch_num;
 	common->tdown_complete = false;
-	for (i = 0; i < common->tx_ch_num; i++) {
-		common->tx_chns[i].tdown_pending = true;
+	for (i = 0; i < common->tx_ch_num; i++)
 		rl_k3_udma_glue_tdown_tx_chn(common->tx_chns[i].tx_chn, false);
-	}
 	/*
 	 * wait_for_completion_timeout(&tdown_complete, 1 s): the completion
 	 * NAPIs run while the hardware finishes; when the wait times out, the
@@ -439,11 +462,12 @@ void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common)
 	}
 	rl_am65_cpsw_tx_reclaim(common);
 	/*
-	 * The cleanup callback frees what never went out without telling
-	 * BQL; nothing is in flight any more, so restart the byte counts
-	 * (mainline only does this at the next ndo_open).
+	 * Fix (reopen_bql_reset): the cleanup callback frees what never went
+	 * out without telling BQL; nothing is in flight any more, so restart
+	 * the byte counts here (mainline does it at the next ndo_open).
 	 */
-	for (p = 0; p < common->port_num; p++)
+	for (p = 0; p < common->port_num &&
+	     !rl_am65_bug(common, RL_V_REOPEN_BQL_RESET); p++)
 		if (common->ports[p].ndev)
 			for (q = 0; q < common->tx_ch_num; q++)
 				rl_netdev_tx_reset_queue(common->ports[p].ndev, q);

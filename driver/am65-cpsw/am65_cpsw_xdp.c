@@ -13,20 +13,29 @@
 /*@ ghost unsigned long long rl_g_pages_put; */
 
 /*
- * Back to the pool the page came from (page->pp), not to the polling
- * flow's: with UDMA-P the flows share one FDQ, so a flow completes pages
- * of the others, and during destroy a flow's pool may already be gone
- * while its pages still sit in the shared FDQ.
+ * am65_cpsw_put_page(): upstream gives the page to @flow's pool - the
+ * polling flow's in rx_packets, the flow named in swdata in rx_cleanup.
+ * Fix (page_pool_by_flow): back to the pool the page came from (page->pp,
+ * which the kernel keeps in every page_pool page).  With UDMA-P the flows
+ * share one FDQ, so a flow completes pages of the others (the wrong pool),
+ * and flow 0's reset cleans the shared FDQ after the later flows' pools
+ * were destroyed and cleared (a NULL pool).
  */
-void rl_am65_cpsw_put_page(struct am65_cpsw_common *common,
+void rl_am65_cpsw_put_page(struct am65_cpsw_rx_flow *flow,
 			   struct rl_page *page, bool allow_direct)
 {
-	struct rl_page_pool *pp = rl_page_pool_of(common->m, page);
+	struct am65_cpsw_common *common = flow->common;
+	struct rl_page_pool *pp;
 
-	if (pp)
-		rl_page_pool_put_full_page(pp, page, allow_direct);
-	else
-		rl_page_free(common->m, page, RL_OWNER(RL_OWN_DRIVER, 0));
+	if (rl_am65_bug(common, RL_V_PAGE_POOL_BY_FLOW)) {
+		rl_page_pool_put_full_page(flow->page_pool, page, allow_direct);
+	} else {
+		pp = rl_page_pool_of(common->m, page);
+		if (pp)
+			rl_page_pool_put_full_page(pp, page, allow_direct);
+		else
+			rl_page_free(common->m, page, RL_OWNER(RL_OWN_DRIVER, 0));
+	}
 	/*@ ghost rl_g_pages_put++; */
 }
 
@@ -58,6 +67,7 @@ static u32 am65_cpsw_xdp_verdict(struct am65_cpsw_rx_flow *flow,
 	struct rl_model *m = common->m;
 	struct am65_cpsw_tx_chn *tx_chn;
 	struct rl_xdp_frame *xdpf;
+	bool zc = xdp->xsk;
 
 	switch (act) {
 	case RL_XDP_PASS:
@@ -78,8 +88,15 @@ static u32 am65_cpsw_xdp_verdict(struct am65_cpsw_rx_flow *flow,
 		}
 		if (rl_am65_cpsw_xdp_tx_frame(port, tx_chn, xdpf,
 					      AM65_CPSW_TX_BUF_TYPE_XDP_TX)) {
-			/* the frame holds the page: returning it recycles it */
-			rl_xdp_return_frame_rx_napi(m, xdpf);
+			/*
+			 * The frame holds the page: returning it recycles it.
+			 * Fix (zc_xdp_tx_double_free): v1 3/5 went to drop for
+			 * a zero-copy buffer too, where the conversion copied
+			 * into a new page (now leaked) and already freed the
+			 * XSK buffer that rx_zc then frees again.
+			 */
+			if (!zc || !rl_am65_bug(common, RL_V_ZC_XDP_TX_DOUBLE_FREE))
+				rl_xdp_return_frame_rx_napi(m, xdpf);
 			break;
 		}
 		return AM65_CPSW_XDP_TX;
@@ -100,7 +117,7 @@ static u32 am65_cpsw_xdp_verdict(struct am65_cpsw_rx_flow *flow,
 	}
 	port->rx_dropped++;
 	if (xdp->page)
-		rl_am65_cpsw_put_page(common, xdp->page, true);
+		rl_am65_cpsw_put_page(flow, xdp->page, true);
 	return AM65_CPSW_XDP_CONSUMED;
 }
 

@@ -77,7 +77,10 @@ static int am65_cpsw_xsk_pool_enable(struct am65_cpsw_port *port,
 	/*
 	 * v2 ignores the rebuild's result.  Undo instead: back to page_pool
 	 * mode, and the pool mapping undone (xsk_pool_unmap_missing: the
-	 * stmmac bug returned the error with the pool still mapped).
+	 * stmmac bug returned the error with the pool still mapped).  The
+	 * ignoring has no variant: nothing goes astray (the socket is bound
+	 * to a queue with no channels behind it and gets -ENETDOWN), so no
+	 * kernel check would report it.
 	 */
 	common->xdp_zc_queues &= ~BIT(qid);
 	common->xsk_port_id[qid] = 0;
@@ -277,7 +280,7 @@ int rl_am65_cpsw_rx_zc(struct am65_cpsw_rx_flow *flow, int budget)
 {
 	struct am65_cpsw_common *common = flow->common;
 	struct rl_k3_cppi_desc_pool *pool = common->rx_chns.desc_pool;
-	u32 state, state_or = 0, filled;
+	u32 state, state_or = 0, filled, want;
 	int count = 0;
 
 	while (count < budget) {
@@ -299,7 +302,8 @@ int rl_am65_cpsw_rx_zc(struct am65_cpsw_rx_flow *flow, int budget)
 		}
 		desc_rx = rl_k3_cppi_desc_pool_dma2virt(pool, desc_dma);
 		swdata = rl_cppi5_hdesc_get_swdata(pool, desc_rx);
-		if (!(swdata->flow_id & AM65_CPSW_SW_XSK)) {
+		if (!(swdata->flow_id & AM65_CPSW_SW_XSK) &&
+		    !rl_am65_bug(common, RL_V_CLEANUP_MUTABLE_POOL)) {
 			/* a page buffer queued before the switch to zero copy */
 			rl_am65_cpsw_rx_buf_free(common, desc_rx, true);
 			flow->rx_missing++;
@@ -334,9 +338,11 @@ int rl_am65_cpsw_rx_zc(struct am65_cpsw_rx_flow *flow, int budget)
 		if (state == AM65_CPSW_XDP_PASS) {
 			am65_cpsw_dispatch_skb_zc(port, buf, csum_info);
 			rl_xsk_buff_free(buf);
-		} else if (state == AM65_CPSW_XDP_CONSUMED && xdp.xsk) {
-			/* a frame conversion already freed the buffer */
-			rl_xsk_buff_free(xdp.xsk);
+		} else if (state == AM65_CPSW_XDP_CONSUMED &&
+			   (xdp.xsk ||
+			    rl_am65_bug(common, RL_V_ZC_XDP_TX_DOUBLE_FREE))) {
+			/* not when a frame conversion already freed it */
+			rl_xsk_buff_free(buf);
 		}
 		state_or |= state;
 	}
@@ -345,10 +351,16 @@ int rl_am65_cpsw_rx_zc(struct am65_cpsw_rx_flow *flow, int budget)
 		rl_xdp_do_flush(common->m);
 	if (flow->tearing_down)
 		return count;
-	/* refill what is missing, not only this poll's count */
-	filled = rl_am65_cpsw_rx_alloc_zc(flow, flow->rx_missing);
+	/*
+	 * Fix (zc_refill_poll_count): refill what is missing (rx_missing,
+	 * data upstream lacks); v2 asks for this poll's count only, so once
+	 * the fill ring ran dry the ring never gets its depth back.
+	 */
+	want = rl_am65_bug(common, RL_V_ZC_REFILL_POLL_COUNT) ?
+	       min((u32)count, flow->rx_missing) : flow->rx_missing;
+	filled = rl_am65_cpsw_rx_alloc_zc(flow, want);
 	if (rl_xsk_uses_need_wakeup(flow->xsk_pool)) {
-		if (filled < flow->rx_missing)
+		if (filled < want)
 			rl_xsk_set_rx_need_wakeup(flow->xsk_pool);
 		else
 			rl_xsk_clear_rx_need_wakeup(flow->xsk_pool);

@@ -23,32 +23,36 @@ int rl_variants_parse(const char *list, u32 *mask, char *err, size_t errlen)
 {
 	char name[48];
 	const char *p = list;
-	int v;
+	u32 m;
 
 	*mask = 0;
 	if (!strcmp(list, "patched"))
 		return 0;
 	while (*p) {
 		size_t n = strcspn(p, ",");
+		bool minus = *p == '-';
 
-		if (!n || n >= sizeof(name)) {
-			snprintf(err, errlen, "'%s': expected variant names separated by commas",
+		if (!n || n >= sizeof(name) || (minus && n == 1)) {
+			snprintf(err, errlen, "'%s': expected variant or profile names separated by commas (-name takes one out)",
 				 list);
 			return -1;
 		}
-		memcpy(name, p, n);
-		name[n] = 0;
-		v = rl_am65_variant_by_name(name);
-		if (v < 0) {
-			snprintf(err, errlen, "unknown variant '%s' (make variants lists them)",
+		memcpy(name, p + minus, n - minus);
+		name[n - minus] = 0;
+		m = rl_am65_variant_mask(name);
+		if (!m) {
+			snprintf(err, errlen, "unknown variant '%s' (make variants lists them and the profiles)",
 				 name);
 			return -1;
 		}
-		*mask |= BIT(v);
+		if (minus)
+			*mask &= ~m;
+		else
+			*mask |= m;
 		p += n + (p[n] == ',');
 	}
 	if (!*mask) {
-		snprintf(err, errlen, "no variant named");
+		snprintf(err, errlen, "no variant left in '%s'", list);
 		return -1;
 	}
 	return 0;
@@ -332,7 +336,7 @@ static int parse_line(struct rl_line *l, struct rl_trace *t,
 {
 	char w[40];
 	const char *at;
-	u32 i, code, variants = t->cfg.variants;
+	u32 i, code, vmask, variants = t->cfg.variants;
 	int k;
 
 	if (!next_word(l, w, sizeof(w), &at))
@@ -353,15 +357,16 @@ static int parse_line(struct rl_line *l, struct rl_trace *t,
 
 		if (!next_word(l, w, sizeof(w), &at))
 			return fail(l, at, variant ? "a variant name" : "a finding kind");
-		k = variant ? rl_am65_variant_by_name(w) : rl_finding_kind_by_name(w);
+		vmask = variant ? rl_am65_variant_mask(w) : 0;
+		k = variant ? (vmask ? 0 : -1) : rl_finding_kind_by_name(w);
 		if (k < 0)
 			return fail(l, at, variant ?
-				    "a variant name (make variants lists them)" :
+				    "a variant or profile name (make variants lists them)" :
 				    "a finding kind (LEAK, DROPPED, OWNER, ...)");
 		if (variant) {
-			if (t->cfg.variants & BIT(k))
+			if (t->cfg.variants & vmask)
 				return fail(l, at, "each variant once");
-			t->cfg.variants |= BIT(k);
+			t->cfg.variants |= vmask;
 		} else {
 			if (st->expect)
 				return fail(l, at, "one expect line (this is the second)");

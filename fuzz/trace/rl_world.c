@@ -237,8 +237,17 @@ static void world_irqs(struct rl_world *w)
 
 u32 rl_world_rx(struct rl_world *w, u32 flow, u32 port, u32 n, u32 len)
 {
+	struct rl_netdev *nd = port < w->common->port_num ?
+			       w->common->ports[port].ndev : NULL;
 	u32 i, done = 0;
 
+	/*
+	 * Only a MAC port that is up with its link up receives: a port
+	 * disabled in the DT is never brought up, and mac_link_down (also on
+	 * ndo_stop) puts the port in ALE state disabled.
+	 */
+	if (!nd || !nd->up || !rl_netif_carrier_ok(nd))
+		n = 0;
 	for (i = 0; i < n; i++)
 		done += !rl_hw_rx_packet(w->common->rx_chns.rx_chn, flow,
 					 port + 1, len,

@@ -5,6 +5,9 @@
  *   variants --tsv     name<TAB>finding kinds it is caught as<TAB>upstream
  *   variants --caught-as NAME KIND   exit 0 when KIND is one of them, 1 if not
  *   variants --bit NAME  its bit in the variant mask (RL_PROOF_VARIANTS)
+ *   variants --profiles  name<TAB>members<TAB>what<TAB>revision read
+ *   variants --expand SPEC   the variants of SPEC (names and profiles,
+ *                            comma separated; -name takes one out), one a line
  */
 #include "am65_cpsw.h"
 
@@ -25,6 +28,44 @@ static void print_kinds(u32 set, const char *sep)
 			printf("%s%s", s, rl_finding_kind_name(k));
 			s = sep;
 		}
+}
+
+static void print_members(u32 set, const char *sep)
+{
+	const char *s = "";
+	int v;
+
+	for (v = 0; v < RL_V_NR; v++)
+		if (set & BIT(v)) {
+			printf("%s%s", s, rl_am65_variants[v].name);
+			s = sep;
+		}
+}
+
+/* The variant set of @spec, as RINGLEDGER_VARIANT reads it. */
+static int expand(const char *spec)
+{
+	char buf[512], *p, *tok;
+	u32 set = 0, m;
+	int v;
+
+	if (!spec || strlen(spec) >= sizeof(buf)) {
+		fprintf(stderr, "usage: variants --expand NAME[,NAME|,-NAME]...\n");
+		return 2;
+	}
+	strcpy(buf, spec);
+	for (p = buf; (tok = strsep(&p, ","));) {
+		bool minus = *tok == '-';
+
+		m = rl_am65_variant_mask(tok + minus);
+		if (!m)
+			return unknown(tok + minus);
+		set = minus ? set & ~m : set | m;
+	}
+	for (v = 0; v < RL_V_NR; v++)
+		if (set & BIT(v))
+			printf("%s\n", rl_am65_variants[v].name);
+	return 0;
 }
 
 static int caught_as(const char *name, const char *kind)
@@ -53,13 +94,36 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc == 2 && !strcmp(argv[1], "--markdown")) {
-		/* the README's catalogue table (fuzz/docs.py keeps it current) */
-		printf("| variant | what goes wrong | upstream | caught as |\n");
-		printf("| --- | --- | --- | --- |\n");
+		/* the catalogue table (fuzz/docs.py keeps it current) */
+		printf("| variant | what goes wrong (upstream's code) | upstream | the patched driver instead | caught as |\n");
+		printf("| --- | --- | --- | --- | --- |\n");
 		for (i = 0; i < RL_V_NR; i++) {
-			printf("| %s | %s | %s | ", rl_am65_variants[i].name,
-			       rl_am65_variants[i].what, rl_am65_variants[i].ref);
+			printf("| %s | %s | %s | %s | ", rl_am65_variants[i].name,
+			       rl_am65_variants[i].what, rl_am65_variants[i].ref,
+			       rl_am65_variants[i].fix);
 			print_kinds(rl_am65_variants[i].caught_as, ", ");
+			printf(" |\n");
+		}
+		return 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "--expand"))
+		return expand(argc == 3 ? argv[2] : NULL);
+	if (argc == 2 && !strcmp(argv[1], "--profiles")) {
+		for (i = 0; i < RL_P_NR; i++) {
+			printf("%s\t", rl_am65_profiles[i].name);
+			print_members(rl_am65_profiles[i].members, " ");
+			printf("\t%s\t%s\n", rl_am65_profiles[i].what,
+			       rl_am65_profiles[i].ref);
+		}
+		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], "--profiles-markdown")) {
+		printf("| profile | what | revision read | variants |\n");
+		printf("| --- | --- | --- | --- |\n");
+		for (i = 0; i < RL_P_NR; i++) {
+			printf("| %s | %s | %s | ", rl_am65_profiles[i].name,
+			       rl_am65_profiles[i].what, rl_am65_profiles[i].ref);
+			print_members(rl_am65_profiles[i].members, ", ");
 			printf(" |\n");
 		}
 		return 0;
@@ -70,7 +134,10 @@ int main(int argc, char **argv)
 		       "       variants --tsv            name, caught-as kinds, reference\n"
 		       "       variants --markdown       the catalogue table (driver/am65-cpsw/README.md)\n"
 		       "       variants --caught-as VARIANT KIND\n"
-		       "       variants --bit VARIANT    its bit in the variant mask\n");
+		       "       variants --bit VARIANT    its bit in the variant mask\n"
+		       "       variants --profiles       name, members, what, revision\n"
+		       "       variants --profiles-markdown  the profiles table\n"
+		       "       variants --expand SPEC    the variants a name/profile list stands for\n");
 		return 0;
 	}
 	if (argc > 1 && !strcmp(argv[1], "--bit")) {
@@ -93,7 +160,7 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1) {
 		for (i = 1; i < argc; i++)
-			if (rl_am65_variant_by_name(argv[i]) < 0)
+			if (!rl_am65_variant_mask(argv[i]))
 				return unknown(argv[i]);
 		return 0;
 	}
@@ -106,8 +173,17 @@ int main(int argc, char **argv)
 		print_kinds(rl_am65_variants[i].caught_as, ", ");
 		printf("\n");
 	}
+	printf("\n%d profiles (VARIANT=name puts back all their bugs; name,-bug one less):\n\n",
+	       RL_P_NR);
+	for (i = 0; i < RL_P_NR; i++) {
+		printf("%-26s %s\n%-26s   read: %s\n%-26s   bugs: ",
+		       rl_am65_profiles[i].name, rl_am65_profiles[i].what, "",
+		       rl_am65_profiles[i].ref, "");
+		print_members(rl_am65_profiles[i].members, ", ");
+		printf("\n");
+	}
 	printf("\nfinding kinds a bug can be caught as: ");
 	print_kinds(~0U & ~1U, ", ");
-	printf("\n(CRASH: a sanitizer report or a signal in the run - an oops on hardware)\n");
+	printf("\n(OOPS: a NULL or out-of-range object the model caught at the access; CRASH: a sanitizer report or a signal in the run - both an oops on hardware)\n");
 	return 0;
 }

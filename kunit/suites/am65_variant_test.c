@@ -5,238 +5,7 @@
  * by the generic ledger finding one would expect (never a check written
  * for that bug).
  */
-#include "am65_bed.h"
-
-static const u8 v_drop[] = { RL_XDP_DROP };
-static const u8 v_tx[] = { RL_XDP_TX };
-
-/* The seed bug class: stop with RX completions nobody popped. */
-static void sc_stop_with_rx_completed(struct am65_bed *b)
-{
-	rl_world_open(&b->w, 0);
-	rl_world_rx(&b->w, 0, 0, 4, 100);
-	rl_world_rx(&b->w, 1, 0, 2, 100);
-	rl_world_stop(&b->w, 0);
-}
-
-/* TX queued when the stop comes; the hardware finishes it too late. */
-static void sc_stop_tx_marker_late(struct am65_bed *b)
-{
-	int i;
-
-	rl_hw_set_tdown_mode(b->m, RL_TDOWN_AFTER, 100);
-	rl_world_open(&b->w, 0);
-	for (i = 0; i < 4; i++)
-		rl_world_xmit(&b->w, 0, 0, 500, i & 1, i & 1);
-	rl_world_stop(&b->w, 0);
-}
-
-/* A ring push fails while a received packet's buffer is requeued. */
-static void sc_push_fails_in_napi(struct am65_bed *b)
-{
-	rl_world_open(&b->w, 0);
-	rl_world_rx(&b->w, 0, 0, 2, 100);
-	rl_model_fail_nth(b->m, RL_FAULT_RING_PUSH, 1);
-	rl_world_poll_rx(&b->w, 0, 64);
-	rl_model_fail_nth(b->m, RL_FAULT_RING_PUSH, 0);
-	rl_world_settle(&b->w);
-	rl_world_stop(&b->w, 0);
-}
-
-/* XDP_DROP traffic, polled. */
-static void sc_xdp_drop(struct am65_bed *b)
-{
-	rl_world_attach(&b->w, 0, v_drop, 1, 0);
-	rl_world_open(&b->w, 0);
-	rl_world_rx(&b->w, 0, 0, 3, 100);
-	rl_world_poll_rx(&b->w, 0, 64);
-	rl_world_stop(&b->w, 0);
-}
-
-/* XDP_TX frames still queued for a hung DMA at stop. */
-static void sc_stop_with_xdp_tx_queued(struct am65_bed *b)
-{
-	rl_hw_set_tdown_mode(b->m, RL_TDOWN_NEVER, 0);
-	rl_world_attach(&b->w, 0, v_tx, 1, 0);
-	rl_world_open(&b->w, 0);
-	rl_world_rx(&b->w, 0, 0, 2, 100);
-	rl_world_poll_rx(&b->w, 0, 64);
-	rl_world_stop(&b->w, 0);
-}
-
-/* Program change on port 1 while port 2 is up and port 1 has TX in flight. */
-static void sc_prog_swap_multi_port(struct am65_bed *b)
-{
-	rl_world_open(&b->w, 0);
-	rl_world_open(&b->w, 1);
-	rl_world_xmit(&b->w, 0, 0, 700, 0, false);
-	rl_world_xmit(&b->w, 0, 0, 300, 0, false);
-	rl_world_attach(&b->w, 0, v_drop, 1, 0);
-	rl_world_settle(&b->w);
-	rl_world_stop(&b->w, 0);
-	rl_world_stop(&b->w, 1);
-}
-
-/* Plain open and stop. */
-static void sc_open_stop(struct am65_bed *b)
-{
-	rl_world_open(&b->w, 0);
-	rl_world_stop(&b->w, 0);
-}
-
-static const u8 v_redirect[] = { RL_XDP_REDIRECT };
-static const u8 v_pass[] = { RL_XDP_PASS };
-
-/* The seed bug, zero-copy face: ZC traffic, stop with completions left. */
-static void sc_zc_stop_with_rx_completed(struct am65_bed *b)
-{
-	rl_world_attach(&b->w, 0, v_redirect, 1, 1);
-	rl_world_xsk_bind(&b->w, 0, 0);
-	rl_world_xsk_fill(&b->w, 0, 16);
-	rl_world_open(&b->w, 0);
-	rl_world_rx(&b->w, 0, 0, 3, 100);
-	rl_world_settle(&b->w);
-	rl_world_rx(&b->w, 0, 0, 4, 100);
-	rl_world_stop(&b->w, 0);
-}
-
-/* Zero copy turned on while RX completions wait in the ring. */
-static void sc_zc_enable_with_rx_completed(struct am65_bed *b)
-{
-	rl_world_attach(&b->w, 0, v_redirect, 1, 1);
-	rl_world_open(&b->w, 0);
-	rl_world_rx(&b->w, 0, 0, 3, 100);
-	rl_world_xsk_fill(&b->w, 0, 16);
-	rl_world_xsk_bind(&b->w, 0, 0);
-	rl_world_settle(&b->w);
-	rl_world_stop(&b->w, 0);
-}
-
-/* A zero-copy refill push fails. */
-static void sc_zc_push_fails(struct am65_bed *b)
-{
-	rl_world_attach(&b->w, 0, v_redirect, 1, 1);
-	rl_world_xsk_bind(&b->w, 0, 0);
-	rl_world_xsk_fill(&b->w, 0, 16);
-	/* the same failing poll, now on the zero-copy queue */
-	sc_push_fails_in_napi(b);
-}
-
-/* UDMA-P: queue 1 zero copy, queue 0 page_pool, one shared FDQ; stop. */
-static void sc_zc_shared_fdq_stop(struct am65_bed *b)
-{
-	rl_world_attach(&b->w, 0, v_redirect, 1, 2);
-	rl_world_xsk_bind(&b->w, 0, 1);
-	rl_world_xsk_fill(&b->w, 1, 16);
-	rl_world_open(&b->w, 0);
-	rl_world_stop(&b->w, 0);
-}
-
-/* A long checksummed skb, then a short XSK frame on the same channel. */
-static void sc_xsk_tx_after_csum_skb(struct am65_bed *b)
-{
-	rl_world_attach(&b->w, 0, v_pass, 1, 1);
-	rl_world_xsk_bind(&b->w, 0, 0);
-	rl_world_open(&b->w, 0);
-	rl_world_xmit(&b->w, 0, 0, 1000, 0, true);
-	rl_world_settle(&b->w);
-	rl_world_xsk_submit(&b->w, 0, 1, 40);
-	rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_TX);
-	rl_world_settle(&b->w);
-	rl_world_xsk_reap(&b->w, 0, 8);
-	rl_world_stop(&b->w, 0);
-}
-
-/* Enabling zero copy fails in the rebuild (no page for queue 1). */
-static void sc_zc_enable_fails(struct am65_bed *b)
-{
-	rl_world_attach(&b->w, 0, v_redirect, 1, 1);
-	rl_world_open(&b->w, 0);
-	rl_world_xsk_fill(&b->w, 0, 16);
-	rl_model_fail_nth(b->m, RL_FAULT_PAGE_ALLOC, 1);
-	rl_world_xsk_bind(&b->w, 0, 0);
-	rl_model_fail_nth(b->m, RL_FAULT_PAGE_ALLOC, 0);
-	rl_world_xsk_close(&b->w, 0);
-	rl_world_stop(&b->w, 0);
-}
-
-/* Zero copy off, socket closed, traffic goes on. */
-static void sc_zc_disable_close_traffic(struct am65_bed *b)
-{
-	rl_world_attach(&b->w, 0, v_redirect, 1, 1);
-	rl_world_xsk_bind(&b->w, 0, 0);
-	rl_world_xsk_fill(&b->w, 0, 16);
-	rl_world_open(&b->w, 0);
-	rl_world_xsk_unbind(&b->w, 0);
-	rl_world_xsk_close(&b->w, 0);
-	rl_world_rx(&b->w, 0, 0, 2, 100);
-	rl_world_settle(&b->w);
-	rl_world_stop(&b->w, 0);
-}
-
-/* A zero-copy TX batch runs out of descriptors half way, then more TX. */
-static void sc_xsk_tx_batch_cut(struct am65_bed *b)
-{
-	rl_world_attach(&b->w, 0, v_pass, 1, 1);
-	rl_world_xsk_bind(&b->w, 0, 0);
-	rl_world_open(&b->w, 0);
-	rl_world_xsk_submit(&b->w, 0, 4, 60);
-	rl_model_fail_nth(b->m, RL_FAULT_DESC_ALLOC, 2);
-	rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_TX);
-	rl_world_settle(&b->w);
-	rl_model_fail_nth(b->m, RL_FAULT_DESC_ALLOC, 0);
-	rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_TX);
-	rl_world_settle(&b->w);
-	rl_world_xsk_reap(&b->w, 0, 8);
-	rl_world_stop(&b->w, 0);
-	rl_world_xsk_close(&b->w, 0);
-}
-
-/* XDP_REDIRECT to the devmap, polled: the poll owes xdp_do_flush(). */
-static void sc_xdp_redirect_devmap(struct am65_bed *b)
-{
-	rl_world_attach(&b->w, 0, v_redirect, 1, 0);
-	rl_world_open(&b->w, 0);
-	rl_world_rx(&b->w, 0, 0, 3, 100);
-	rl_world_poll_rx(&b->w, 0, 64);
-	rl_world_stop(&b->w, 0);
-}
-
-/* The same into an AF_XDP socket in zero copy. */
-static void sc_zc_redirect_polled(struct am65_bed *b)
-{
-	rl_world_attach(&b->w, 0, v_redirect, 1, 1);
-	rl_world_xsk_bind(&b->w, 0, 0);
-	rl_world_xsk_fill(&b->w, 0, 16);
-	rl_world_open(&b->w, 0);
-	rl_world_rx(&b->w, 0, 0, 3, 100);
-	rl_world_poll_rx(&b->w, 0, 64);
-	rl_world_xsk_consume(&b->w, 0, 16);
-	rl_world_stop(&b->w, 0);
-}
-
-/* Stack TX completed by the hardware and by the TX NAPI. */
-static void sc_tx_completed(struct am65_bed *b)
-{
-	rl_world_open(&b->w, 0);
-	rl_world_xmit(&b->w, 0, 0, 300, 1, false);
-	rl_world_xmit(&b->w, 0, 0, 200, 0, false);
-	rl_world_tx_complete(&b->w, 0, 2);
-	rl_world_poll_tx(&b->w, 0, 64);
-	rl_world_stop(&b->w, 0);
-}
-
-/* XDP_TX polled on CPU 1 of a CPSW given one TX channel. */
-static void sc_xdp_tx_cpu1(struct am65_bed *b)
-{
-	rl_world_attach(&b->w, 0, v_tx, 1, 0);
-	rl_world_open(&b->w, 0);
-	rl_world_rx(&b->w, 0, 0, 2, 100);
-	b->w.cpu = 1;
-	rl_world_poll_rx(&b->w, 0, 64);
-	rl_world_settle(&b->w);
-	rl_world_stop(&b->w, 0);
-}
+#include "am65_scenarios.h"
 
 struct variant_case {
 	enum rl_am65_variant v;
@@ -248,53 +17,73 @@ struct variant_case {
 };
 
 static const struct variant_case variant_cases[] = {
-	{ .v = RL_V_RX_TDOWN_NO_DRAIN, .scenario = sc_stop_with_rx_completed,
+	{ .v = RL_V_RX_TDOWN_NO_DRAIN, .scenario = rl_sc_stop_with_rx_completed,
 	  .expect = RL_F_DROPPED },
-	{ .v = RL_V_TX_TDOWN_TIMEOUT_LEAK, .scenario = sc_stop_tx_marker_late,
+	{ .v = RL_V_TX_TDOWN_TIMEOUT_LEAK, .scenario = rl_sc_stop_tx_marker_late,
 	  .expect = RL_F_DROPPED },
-	{ .v = RL_V_RX_PUSH_FAIL_LEAK, .scenario = sc_push_fails_in_napi,
+	{ .v = RL_V_RX_PUSH_FAIL_LEAK, .scenario = rl_sc_push_fails_in_napi,
 	  .expect = RL_F_POOL_LEAK },
-	{ .v = RL_V_XDP_DROP_NO_REQUEUE, .scenario = sc_xdp_drop,
+	{ .v = RL_V_XDP_DROP_NO_REQUEUE, .scenario = rl_sc_xdp_drop,
 	  .expect = RL_F_LIVENESS },
-	{ .v = RL_V_SKB_BEFORE_XDP_LEAK, .scenario = sc_xdp_drop,
+	{ .v = RL_V_SKB_BEFORE_XDP_LEAK, .scenario = rl_sc_xdp_drop,
 	  .expect = RL_F_OWNER },
 	{ .v = RL_V_TX_CLEANUP_FRAME_AS_SKB,
-	  .scenario = sc_stop_with_xdp_tx_queued, .expect = RL_F_LEAK },
-	{ .v = RL_V_PROG_SWAP_NO_REBUILD, .scenario = sc_prog_swap_multi_port,
+	  .scenario = rl_sc_stop_with_xdp_tx_queued, .expect = RL_F_LEAK },
+	{ .v = RL_V_PROG_SWAP_NO_REBUILD, .scenario = rl_sc_prog_swap_multi_port,
 	  .expect = RL_F_BQL },
-	{ .v = RL_V_PAGE_POOL_DOUBLE_DESTROY, .scenario = sc_open_stop,
+	{ .v = RL_V_PAGE_POOL_DOUBLE_DESTROY, .scenario = rl_sc_open_stop,
 	  .expect = RL_F_USE_AFTER_FREE },
-	{ .v = RL_V_XDP_DROP_PAGE_LEAK, .scenario = sc_xdp_drop,
+	{ .v = RL_V_XDP_DROP_PAGE_LEAK, .scenario = rl_sc_xdp_drop,
 	  .expect = RL_F_PP_STALLED },
-	{ .v = RL_V_RX_TDOWN_NO_DRAIN, .scenario = sc_zc_stop_with_rx_completed,
+	{ .v = RL_V_RX_TDOWN_NO_DRAIN, .scenario = rl_sc_zc_stop_with_rx_completed,
 	  .expect = RL_F_DROPPED, .face = "_zero_copy" },
 	{ .v = RL_V_XSK_REBUILD_NO_TDOWN,
-	  .scenario = sc_zc_enable_with_rx_completed, .expect = RL_F_DROPPED },
-	{ .v = RL_V_RX_PUSH_ZC_FAIL_LEAK, .scenario = sc_zc_push_fails,
+	  .scenario = rl_sc_zc_enable_with_rx_completed, .expect = RL_F_DROPPED },
+	{ .v = RL_V_RX_PUSH_ZC_FAIL_LEAK, .scenario = rl_sc_zc_push_fails,
 	  .expect = RL_F_POOL_LEAK },
-	{ .v = RL_V_CLEANUP_MUTABLE_POOL, .scenario = sc_zc_shared_fdq_stop,
+	{ .v = RL_V_CLEANUP_MUTABLE_POOL, .scenario = rl_sc_zc_shared_fdq_stop,
 	  .expect = RL_F_DMA_UNKNOWN, .udmap = true },
-	{ .v = RL_V_STALE_PSDATA_TX, .scenario = sc_xsk_tx_after_csum_skb,
+	{ .v = RL_V_STALE_PSDATA_TX, .scenario = rl_sc_xsk_tx_after_csum_skb,
 	  .expect = RL_F_DMA_DEVICE },
-	{ .v = RL_V_XSK_POOL_UNMAP_MISSING, .scenario = sc_zc_enable_fails,
+	{ .v = RL_V_XSK_POOL_UNMAP_MISSING, .scenario = rl_sc_zc_enable_fails,
 	  .expect = RL_F_LEAK },
 	{ .v = RL_V_NAPI_AFTER_POOL_FREE,
-	  .scenario = sc_zc_disable_close_traffic,
+	  .scenario = rl_sc_zc_disable_close_traffic,
 	  .expect = RL_F_USE_AFTER_FREE },
-	{ .v = RL_V_XSK_TX_BATCH_LOST, .scenario = sc_xsk_tx_batch_cut,
+	{ .v = RL_V_XSK_TX_BATCH_LOST, .scenario = rl_sc_xsk_tx_batch_cut,
 	  .expect = RL_F_LEAK },
-	{ .v = RL_V_XDP_NO_FLUSH, .scenario = sc_xdp_redirect_devmap,
+	{ .v = RL_V_XDP_NO_FLUSH, .scenario = rl_sc_xdp_redirect_devmap,
 	  .expect = RL_F_XDP },
-	{ .v = RL_V_XDP_NO_FLUSH, .scenario = sc_zc_redirect_polled,
+	{ .v = RL_V_XDP_NO_FLUSH, .scenario = rl_sc_zc_redirect_polled,
 	  .expect = RL_F_XDP, .face = "_zero_copy" },
-	{ .v = RL_V_DESC_STALE_SWDATA, .scenario = sc_tx_completed,
+	{ .v = RL_V_DESC_STALE_SWDATA, .scenario = rl_sc_tx_completed,
 	  .expect = RL_F_USE_AFTER_FREE },
 	/*
 	 * A crash cannot be run in-kernel (it is an oops); the scenario shows
 	 * the patched driver clean, the crash is the regression trace's.
 	 */
-	{ .v = RL_V_XDP_TX_CHN_PAST_NUM, .scenario = sc_xdp_tx_cpu1,
+	{ .v = RL_V_XDP_TX_CHN_PAST_NUM, .scenario = rl_sc_xdp_tx_cpu1,
 	  .expect = RL_F_CRASH, .tx_chans = 1 },
+	{ .v = RL_V_RX_SLOT_LOST, .scenario = rl_sc_page_alloc_fails_in_napi,
+	  .expect = RL_F_LIVENESS },
+	{ .v = RL_V_CREATE_RXQ_NAPI_DISABLE,
+	  .scenario = rl_sc_open_fails_in_create_rxq, .expect = RL_F_NAPI },
+	{ .v = RL_V_CREATE_RXQS_PARTIAL_UNWIND,
+	  .scenario = rl_sc_prog_swap_rebuild_fails, .expect = RL_F_LEAK },
+	{ .v = RL_V_PAGE_POOL_BY_FLOW, .scenario = rl_sc_open_stop,
+	  .expect = RL_F_OOPS, .udmap = true },
+	{ .v = RL_V_PAGE_POOL_BY_FLOW, .scenario = rl_sc_xdp_drop_flow1,
+	  .expect = RL_F_OWNER, .udmap = true, .face = "_wrong_pool" },
+	{ .v = RL_V_XSK_PORT_ID_NO_MINUS_ONE, .scenario = rl_sc_zc_tx_port2,
+	  .expect = RL_F_OOPS },
+	{ .v = RL_V_ZC_XDP_TX_DOUBLE_FREE, .scenario = rl_sc_zc_xdp_tx_fails,
+	  .expect = RL_F_DOUBLE_FREE },
+	{ .v = RL_V_REOPEN_BQL_RESET,
+	  .scenario = rl_sc_reopen_with_tx_in_flight, .expect = RL_F_BQL },
+	{ .v = RL_V_ZC_REFILL_POLL_COUNT, .scenario = rl_sc_zc_fill_ring_dry,
+	  .expect = RL_F_LIVENESS },
+	{ .v = RL_V_REBUILD_FAIL_PORT_UP,
+	  .scenario = rl_sc_prog_swap_rebuild_fails_xmit, .expect = RL_F_LEAK },
 };
 
 static void variant_desc(const struct variant_case *c, char *desc)
@@ -376,7 +165,7 @@ static void am65_zc_seed_variant_leaves_pool_short(struct kunit *test)
 	b = am65_bed_start(test, &cfg);
 	pool = b->common->rx_chns.desc_pool;
 	rl_test_allow(b->ctx, RL_F_DROPPED);
-	sc_zc_stop_with_rx_completed(b);
+	rl_sc_zc_stop_with_rx_completed(b);
 	KUNIT_EXPECT_EQ(test, b->ctx->seen[RL_F_DROPPED], 4U);
 	KUNIT_EXPECT_EQ(test, (int)b->ctx->last.cls, (int)RL_OBJ_DESC);
 	KUNIT_EXPECT_EQ(test, (int)RL_OWNER_KIND(b->ctx->last.actual), (int)RL_OWN_RING);
