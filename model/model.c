@@ -65,6 +65,7 @@ bool rl_model_fault_hit(struct rl_model *m, enum rl_fault_site site)
 	if (!f->fail_at || f->calls != f->fail_at)
 		return false;
 	f->fail_at = 0;
+	m->fault_hits++;
 	return true;
 }
 
@@ -96,8 +97,9 @@ bool rl_oops_index(struct rl_model *m, u32 idx, u32 n, const char *what)
 {
 	if (idx < n)
 		return false;
-	rl_ledger_report_count(m->ledger, RL_F_OOPS, RL_OBJ_DESC, idx, n, idx,
-			       what);
+	/* expected: the last index there is */
+	rl_ledger_report_count(m->ledger, RL_F_OOPS, RL_OBJ_DESC, idx,
+			       n ? n - 1 : 0, idx, what);
 	return true;
 }
 

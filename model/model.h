@@ -107,6 +107,7 @@ struct rl_fault {
 struct rl_model {
 	struct rl_model_cfg cfg;
 	struct rl_fault fault[RL_FAULT_NR];
+	u32 fault_hits;		/* calls made to fail so far, all sites */
 	struct rl_ledger *ledger;
 	struct rl_dma *dma;
 	struct rl_pages *pages;

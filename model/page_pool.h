@@ -61,7 +61,13 @@ void rl_page_pool_destroy(struct rl_page_pool *pp);
 void rl_page_pool_get_user(struct rl_page_pool *pp);
 /* page_pool_inflight(): hold - release, as a signed number */
 s32 rl_page_pool_inflight(const struct rl_page_pool *pp);
-/* Pool owning @page (by pp_id), or NULL. */
+/*
+ * Pool owning @page (by pp_id: the kernel's page->pp), or NULL.  Proof
+ * view (A5): a pool returned is the page's own.
+ */
+/*@ assigns \nothing;
+  @ ensures own: \result == \null || \result->hdr.id + 1 == page->pp_id;
+  @*/
 struct rl_page_pool *rl_page_pool_of(struct rl_model *m,
 				     const struct rl_page *page);
 /* Model teardown only: free a pool whatever its state. */

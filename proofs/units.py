@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
 """The one reader of a proof-unit table (proofs/units.txt, proofs/fixtures/).
 
-A line is `name | source | functions | variant | theorem`:
+A line is `name | source | functions | variants | theorems`:
   functions  the -wp-fct list (comma separated) proved with -wp-rte;
-  variant    the catalogued bug that must break the unit, or -;
-  theorem    the exact goals (comma separated) that bug leaves unproved,
-             or - when the variant is -.  prove-check fails if the variant
-             leaves any other goal unproved, or not all of these.
+  variants   the catalogued bugs that must break the unit (space
+             separated), or -;
+  theorems   for each of them, in order and separated by ';', the exact
+             goals (comma separated) it leaves unproved, or -.  prove-check
+             fails if a variant leaves any other goal unproved, or not all
+             of its own.
 
 usage: units.py [--file F] [--only "a b"] tsv
-           one tab-separated line per unit: name source functions variant theorem
+           one tab-separated line per unit: name source functions - -
+       units.py [--file F] breaks
+           one tab-separated line per (unit, variant): name variant goals
        units.py --variants BIN mask VARIANT
            the RL_PROOF_VARIANTS mask of VARIANT, from the catalogue tool
            (variants --bit); "patched" or "" is 0
@@ -21,7 +25,7 @@ import subprocess
 import sys
 from collections import namedtuple
 
-Unit = namedtuple("Unit", "name source functions variant theorem")
+Unit = namedtuple("Unit", "name source functions breaks")
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -46,22 +50,25 @@ def load(path="proofs/units.txt", only=None, check_files=True):
         if len(cols) != 5:
             raise UnitsError("%s: %d columns, want 5 (name | source | functions | "
                              "variant | theorem)" % (where, len(cols)))
-        name, src, fcts, variant, theorem = cols
+        name, src, fcts, variants, theorems = cols
         if not IDENT.match(name) or name in seen:
             raise UnitsError("%s: bad or repeated unit name '%s'" % (where, name))
         seen.add(name)
         if check_files and not os.path.isfile(src):
             raise UnitsError("%s: source %s not found" % (where, src))
         fl = fcts.split(",")
-        tl = [] if theorem == "-" else theorem.split(",")
-        if not all(IDENT.match(f) for f in fl) or not all(IDENT.match(t) for t in tl):
+        vl = [] if variants == "-" else variants.split()
+        tl = [] if theorems == "-" else [[g.strip() for g in grp.split(",")]
+                                         for grp in theorems.split(";")]
+        if not all(IDENT.match(f) for f in fl) or \
+           not all(IDENT.match(g) for grp in tl for g in grp):
             raise UnitsError("%s: functions and theorem goals are C identifiers" % where)
-        if (variant == "-") != (theorem == "-"):
+        if len(vl) != len(tl):
             raise UnitsError("%s: a variant needs its theorem goals and a theorem its "
-                             "variant" % where)
-        if variant != "-" and not IDENT.match(variant):
-            raise UnitsError("%s: bad variant name '%s'" % (where, variant))
-        units.append(Unit(name, src, fl, None if variant == "-" else variant, tl))
+                             "variant (%d variants, %d theorems)" % (where, len(vl), len(tl)))
+        if not all(IDENT.match(v) for v in vl):
+            raise UnitsError("%s: bad variant name in '%s'" % (where, variants))
+        units.append(Unit(name, src, fl, list(zip(vl, tl))))
     if only:
         unknown = set(only) - {u.name for u in units}
         if unknown:
@@ -98,13 +105,17 @@ def main(argv):
             raise UnitsError("unknown option %s (see --help in the file header)" % opt)
     if args == ["tsv"]:
         for u in load(path, only):
-            print("\t".join([u.name, u.source, ",".join(u.functions), u.variant or "-",
-                             ",".join(u.theorem) or "-"]))
+            print("\t".join([u.name, u.source, ",".join(u.functions), "-", "-"]))
+        return 0
+    if args == ["breaks"]:
+        for u in load(path, only):
+            for v, goals in u.breaks:
+                print("\t".join([u.name, v, ",".join(sorted(goals))]))
         return 0
     if len(args) == 2 and args[0] == "mask" and vbin:
         print(mask(vbin, args[1]))
         return 0
-    raise UnitsError("usage: units.py [--file F] [--only NAMES] tsv | "
+    raise UnitsError("usage: units.py [--file F] [--only NAMES] tsv|breaks | "
                      "units.py --variants BIN mask VARIANT")
 
 

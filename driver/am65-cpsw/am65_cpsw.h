@@ -414,13 +414,16 @@ void rl_am65_cpsw_destroy_queues(struct am65_cpsw_common *common,
   @*/
 struct am65_cpsw_port *rl_am65_port(struct am65_cpsw_common *common, u32 port);
 /*
- * RX liveness: with no fault armed, after a poll of flow @polled its
- * descriptors are back in the FDQ or waiting in the completion ring
- * (depth kept; a zero-copy flow may be short only while its pool has no
- * buffer).  With UDMA-P the shared FDQ is checked for the whole channel.
- * Reported as RL_F_LIVENESS; returns true when it holds.
+ * RX liveness after a poll of flow @polled: its descriptors are back in
+ * the FDQ or waiting in the completion ring (depth kept).  Excused: the
+ * buffers the driver knows it owes (rx_missing) when an allocation or
+ * push failed during this poll (@faulted), a zero-copy flow while its
+ * pool has no buffer, and flows not polled since.  With UDMA-P the
+ * shared FDQ is checked for the whole channel.  Reported as
+ * RL_F_LIVENESS; returns true when it holds.
  */
-bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common, u32 polled);
+bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common, u32 polled,
+				 bool faulted);
 /*
  * TX liveness after a completion NAPI ran: a zero-copy queue does not
  * leave user TX descriptors waiting while it could send them (descriptors

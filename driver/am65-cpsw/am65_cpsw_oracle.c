@@ -46,7 +46,8 @@ static bool zc_short_ok(const struct am65_cpsw_rx_flow *flow)
 	return flow->xsk_pool && !rl_xsk_buff_can_alloc(flow->xsk_pool, 1);
 }
 
-bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common, u32 polled)
+bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common, u32 polled,
+				 bool faulted)
 {
 	const struct rl_k3_udma_glue_rx_channel *chn = common->rx_chns.rx_chn;
 	u32 f, held = 0, want = 0;
@@ -60,11 +61,13 @@ bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common, u32 polled)
 		held += rl_udma_rx_flow_compl_descs(chn, f);
 		want += common->rx_chns.descs_num;
 		/*
-		 * Buffers owed to the ring count when the pool cannot pay them,
-		 * or when the flow has not been polled since (its refill runs
-		 * in its own NAPI).
+		 * Buffers owed to the ring count when the allocator failed in
+		 * this poll, when the XSK pool cannot pay them, or when the
+		 * flow has not been polled since (its refill runs in its own
+		 * NAPI).  A slot lost without being counted is never excused.
 		 */
-		if (flow->rx_missing && (f != polled || zc_short_ok(flow)))
+		if (flow->rx_missing &&
+		    (f != polled || faulted || zc_short_ok(flow)))
 			held += flow->rx_missing;
 		if (!common->cfg.pktdma && f + 1 < common->rx_ch_num_flows)
 			continue;
@@ -74,7 +77,7 @@ bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common, u32 polled)
 			rl_ledger_report_count(common->m->ledger, RL_F_LIVENESS,
 					       RL_OBJ_DESC, f, want, held,
 					       held < want ?
-					       "RX ring short after a poll with no fault armed: the flow will stall" :
+					       "RX ring short after a poll: the flow will stall" :
 					       "RX rings hold more descriptors than the flow was given: refilled over ones never torn down");
 			ok = false;
 		}

@@ -11,6 +11,12 @@
 #include "am65_cpsw.h"
 
 /*@ ghost unsigned long long rl_g_pages_put; */
+/*
+ * Frames the verdict made (xdp_convert_buff_to_frame) and still holds:
+ * sending one (xdp_tx_frame returning 0) or returning one hands it on.
+ * Counted here, at the calls, by the API's rules (ghost code).
+ */
+/*@ ghost unsigned long long rl_g_frames_held; */
 
 /*
  * am65_cpsw_put_page(): upstream gives the page to @flow's pool - the
@@ -21,22 +27,33 @@
  * and flow 0's reset cleans the shared FDQ after the later flows' pools
  * were destroyed and cleared (a NULL pool).
  */
+/*@ requires \valid(common) && \valid(flow) && \valid(page);
+  @ requires room: rl_g_pages_put < 18446744073709551615;
+  @ ensures put_once: rl_g_pages_put == \old(rl_g_pages_put) + 1;
+  @ ensures frames_kept: rl_g_frames_held == \old(rl_g_frames_held);
+  @*/
+static void am65_cpsw_put_page(struct am65_cpsw_common *common,
+			       struct am65_cpsw_rx_flow *flow,
+			       struct rl_page *page, bool allow_direct)
+{
+	bool by_flow = rl_am65_bug(common, RL_V_PAGE_POOL_BY_FLOW);
+	struct rl_page_pool *pp;
+	bool to_pool;
+
+	pp = by_flow ? flow->page_pool : rl_page_pool_of(common->m, page);
+	/*@ assert own_pool: pp == \null || pp->hdr.id + 1 == page->pp_id; */
+	to_pool = pp || by_flow;
+	if (to_pool)
+		rl_page_pool_put_full_page(pp, page, allow_direct);
+	else
+		rl_page_free(common->m, page, RL_OWNER(RL_OWN_DRIVER, 0));
+	/*@ ghost rl_g_pages_put++; */
+}
+
 void rl_am65_cpsw_put_page(struct am65_cpsw_rx_flow *flow,
 			   struct rl_page *page, bool allow_direct)
 {
-	struct am65_cpsw_common *common = flow->common;
-	struct rl_page_pool *pp;
-
-	if (rl_am65_bug(common, RL_V_PAGE_POOL_BY_FLOW)) {
-		rl_page_pool_put_full_page(flow->page_pool, page, allow_direct);
-	} else {
-		pp = rl_page_pool_of(common->m, page);
-		if (pp)
-			rl_page_pool_put_full_page(pp, page, allow_direct);
-		else
-			rl_page_free(common->m, page, RL_OWNER(RL_OWN_DRIVER, 0));
-	}
-	/*@ ghost rl_g_pages_put++; */
+	am65_cpsw_put_page(flow->common, flow, page, allow_direct);
 }
 
 /*
@@ -49,7 +66,9 @@ void rl_am65_cpsw_put_page(struct am65_cpsw_rx_flow *flow,
   @ requires page: xdp->page == \null || \valid(xdp->page);
   @ requires apart: \separated(xdp, port, flow, flow->common,
   @   flow->common->m);
-  @ requires room: rl_g_pages_put < 18446744073709551615;
+  @ requires room: rl_g_pages_put < 18446744073709551615 &&
+  @   rl_g_frames_held < RL_GHOST_MAX - 1;
+  @ ensures frames_accounted: rl_g_frames_held == \old(rl_g_frames_held);
   @ behavior drop:
   @   assumes act != RL_XDP_PASS && act != RL_XDP_TX &&
   @     act != RL_XDP_REDIRECT;
@@ -67,7 +86,7 @@ static u32 am65_cpsw_xdp_verdict(struct am65_cpsw_rx_flow *flow,
 	struct rl_model *m = common->m;
 	struct am65_cpsw_tx_chn *tx_chn;
 	struct rl_xdp_frame *xdpf;
-	bool zc = xdp->xsk;
+	bool zc = xdp->xsk != NULL;
 
 	switch (act) {
 	case RL_XDP_PASS:
@@ -86,6 +105,7 @@ static u32 am65_cpsw_xdp_verdict(struct am65_cpsw_rx_flow *flow,
 			port->tx_dropped++;
 			break;
 		}
+		/*@ ghost rl_g_frames_held++; */
 		if (rl_am65_cpsw_xdp_tx_frame(port, tx_chn, xdpf,
 					      AM65_CPSW_TX_BUF_TYPE_XDP_TX)) {
 			/*
@@ -95,10 +115,14 @@ static u32 am65_cpsw_xdp_verdict(struct am65_cpsw_rx_flow *flow,
 			 * into a new page (now leaked) and already freed the
 			 * XSK buffer that rx_zc then frees again.
 			 */
-			if (!zc || !rl_am65_bug(common, RL_V_ZC_XDP_TX_DOUBLE_FREE))
+			zc = zc && rl_am65_bug(common, RL_V_ZC_XDP_TX_DOUBLE_FREE);
+			if (!zc) {
 				rl_xdp_return_frame_rx_napi(m, xdpf);
+				/*@ ghost rl_g_frames_held--; */
+			}
 			break;
 		}
+		/*@ ghost rl_g_frames_held--; */
 		return AM65_CPSW_XDP_TX;
 	case RL_XDP_REDIRECT:
 		if (rl_xdp_do_redirect(m, xdp, port->xdp_prog))
@@ -117,7 +141,7 @@ static u32 am65_cpsw_xdp_verdict(struct am65_cpsw_rx_flow *flow,
 	}
 	port->rx_dropped++;
 	if (xdp->page)
-		rl_am65_cpsw_put_page(flow, xdp->page, true);
+		am65_cpsw_put_page(common, flow, xdp->page, true);
 	return AM65_CPSW_XDP_CONSUMED;
 }
 

@@ -91,23 +91,22 @@ def proof_verdicts(units_path, results_dir):
     if not os.path.exists(units_path):
         return out
     for u in units.load(units_path, check_files=False):
-        if not u.variant:
-            continue
-        rep = os.path.join(results_dir, "report-%s.json" % u.variant)
-        if not os.path.exists(rep):
-            out[u.variant] = "%s: not run (make prove-check)" % u.name
-            continue
-        d = json.loads(eng.read_text(rep))
-        goals = d.get("unproved_goals", [])
-        if d.get("broken"):
-            out[u.variant] = "%s: tool failure" % u.name
-        elif sorted(goals) == sorted(u.theorem):
-            theorem = re.sub(r"^.*?_(assert|ensures)_", "", goals[0])
-            out[u.variant] = "%s breaks %s" % (u.name, theorem)
-        elif goals:
-            out[u.variant] = "%s breaks other goals than its theorem" % u.name
-        else:
-            out[u.variant] = "%s proves: NOT caught" % u.name
+        for variant, theorem in u.breaks:
+            rep = os.path.join(results_dir, "report-%s.json" % variant)
+            if not os.path.exists(rep):
+                out[variant] = "%s: not run (make prove-check)" % u.name
+                continue
+            d = json.loads(eng.read_text(rep))
+            goals = d.get("unproved_goals", [])
+            if d.get("broken"):
+                out[variant] = "%s: tool failure" % u.name
+            elif sorted(goals) == sorted(theorem):
+                short = re.sub(r"^.*?_(assert|ensures)_", "", goals[0])
+                out[variant] = "%s breaks %s" % (u.name, short)
+            elif goals:
+                out[variant] = "%s breaks other goals than its theorem" % u.name
+            else:
+                out[variant] = "%s proves: NOT caught" % u.name
     return out
 
 

@@ -260,13 +260,14 @@ u32 rl_world_rx(struct rl_world *w, u32 flow, u32 port, u32 n, u32 len)
 /* One RX poll by the softirq, with the RX liveness check. */
 static int world_poll_rx(struct rl_world *w, u32 flow, int budget)
 {
-	bool armed = rl_model_fault_armed(w->m);
+	u32 hits = w->m->fault_hits;
 	int ret = rl_napi_run(&w->common->rx_chns.flows[flow].napi_rx, budget,
 			      w->cpu);
 
 	/* only a poll that ran owes a full ring (no wakeup, no poll) */
-	if (!armed && ret >= 0)
-		rl_am65_cpsw_check_rx_depth(w->common, flow);
+	if (ret >= 0)
+		rl_am65_cpsw_check_rx_depth(w->common, flow,
+					    w->m->fault_hits != hits);
 	return ret;
 }
 

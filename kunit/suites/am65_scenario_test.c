@@ -314,8 +314,8 @@ static void am65_fault_sites(struct kunit *test)
 	/* with the fault gone, the next polls refill the rings */
 	rl_world_rx(&b->w, 0, 0, 1, 64);
 	rl_world_settle(&b->w);
-	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_check_rx_depth(b->common, 0));
-	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_check_rx_depth(b->common, 1));
+	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_check_rx_depth(b->common, 0, false));
+	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_check_rx_depth(b->common, 1, false));
 	rl_world_stop(&b->w, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
