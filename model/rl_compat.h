@@ -98,6 +98,9 @@ static inline void rl_free(void *p)
 #ifndef BIT
 #define BIT(n) (1UL << (n))
 #endif
+#ifndef BIT_ULL
+#define BIT_ULL(n) (1ULL << (n))
+#endif
 #ifndef min
 #define min(a, b) ((a) < (b) ? (a) : (b))
 #endif
@@ -120,7 +123,7 @@ typedef u64 rl_dma_addr_t;
  * run would read, without a memory read every later call must preserve.
  */
 #ifdef RL_PROOF_VARIANTS
-#define rl_variant_set(cfg)	((u32)(RL_PROOF_VARIANTS))
+#define rl_variant_set(cfg)	((u64)(RL_PROOF_VARIANTS))
 #else
 #define rl_variant_set(cfg)	((cfg)->variants)
 #endif

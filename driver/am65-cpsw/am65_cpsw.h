@@ -135,14 +135,14 @@ struct rl_am65_profile_info {
 	const char *name;
 	const char *what;
 	const char *ref;	/* the revision read */
-	u32 members;		/* BIT(enum rl_am65_variant) */
+	u64 members;		/* BIT_ULL(enum rl_am65_variant) */
 };
 
 extern const struct rl_am65_profile_info rl_am65_profiles[RL_P_NR];
 /* Profile number for @name, or -1. */
 int rl_am65_profile_by_name(const char *name);
-/* BIT(variant @name), the members of profile @name, or 0 if neither. */
-u32 rl_am65_variant_mask(const char *name);
+/* BIT_ULL(variant @name), the members of profile @name, or 0 if neither. */
+u64 rl_am65_variant_mask(const char *name);
 
 /* Probe-time configuration (device tree + SoC data in the real driver). */
 struct rl_am65_cfg {
@@ -156,7 +156,7 @@ struct rl_am65_cfg {
 	bool rx_tdown_irq_quirk; /* AM64_CPSW_QUIRK_DMA_RX_TDOWN_IRQ */
 	u32 nr_cpus;
 	u32 tdown_wait;		/* hardware steps the 1 s teardown wait lasts */
-	u32 variants;		/* BIT(enum rl_am65_variant) re-injected */
+	u64 variants;		/* BIT_ULL(enum rl_am65_variant) re-injected */
 };
 
 struct am65_cpsw_common;
@@ -229,14 +229,14 @@ struct am65_cpsw_common {
 };
 
 /* Is bug @v re-injected?  (rl_variant_set: fixed at build time in proofs) */
-/*@ requires \valid_read(common) && 0 <= v < 32;
+/*@ requires \valid_read(common) && 0 <= v < 64;
   @ assigns \nothing;
   @ ensures \result <==> (RL_PROOF_VARIANTS & (1 << v)) != 0;
   @*/
 static inline bool rl_am65_bug(const struct am65_cpsw_common *common,
 			       enum rl_am65_variant v)
 {
-	return rl_variant_set(&common->cfg) & BIT(v);
+	return rl_variant_set(&common->cfg) & BIT_ULL(v);
 }
 
 /*

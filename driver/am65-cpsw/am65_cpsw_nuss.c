@@ -32,7 +32,7 @@ static bool cfg_is_valid(const struct rl_am65_cfg *cfg)
 	       cfg->tx_descs >= 2 && cfg->tx_descs <= AM65_CPSW_MAX_TX_DESC &&
 	       cfg->nr_cpus >= 1 && cfg->nr_cpus <= AM65_CPSW_MAX_CPUS &&
 	       cfg->tdown_wait <= AM65_CPSW_MAX_TDOWN_WAIT &&
-	       cfg->variants < BIT(RL_V_NR);
+	       !(cfg->variants >> RL_V_NR);
 }
 
 struct am65_cpsw_port *rl_am65_port(struct am65_cpsw_common *common, u32 port)

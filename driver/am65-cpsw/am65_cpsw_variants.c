@@ -218,7 +218,7 @@ int rl_am65_variant_by_name(const char *name)
 	return -1;
 }
 
-#define M(v)	BIT(RL_V_##v)
+#define M(v)	BIT_ULL(RL_V_##v)
 /* In mainline am65-cpsw (page_pool XDP, no zero copy) as read. */
 #define RL_MAINLINE_BUGS (M(RX_TDOWN_NO_DRAIN) | M(TX_TDOWN_TIMEOUT_LEAK) | \
 	M(RX_PUSH_FAIL_LEAK) | M(STALE_PSDATA_TX) | M(XDP_TX_CHN_PAST_NUM) | \
@@ -267,12 +267,12 @@ int rl_am65_profile_by_name(const char *name)
 	return -1;
 }
 
-u32 rl_am65_variant_mask(const char *name)
+u64 rl_am65_variant_mask(const char *name)
 {
 	int i = rl_am65_variant_by_name(name);
 
 	if (i >= 0)
-		return BIT(i);
+		return BIT_ULL(i);
 	i = rl_am65_profile_by_name(name);
 	return i >= 0 ? rl_am65_profiles[i].members : 0;
 }

@@ -10,7 +10,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static u32 variants;
+static u64 variants;
 static bool variants_read;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -70,10 +70,10 @@ static bool replay_one(const char *path, struct rl_trace *t, bool quiet)
 }
 
 /* --variant LIST -> variant mask; exit 2 on an unknown name. */
-static u32 parse_variants(const char *list)
+static u64 parse_variants(const char *list)
 {
 	char err[128];
-	u32 mask;
+	u64 mask;
 
 	if (rl_variants_parse(list, &mask, err, sizeof(err))) {
 		fprintf(stderr, "ringledger: --variant: %s\n", err);
@@ -82,7 +82,7 @@ static u32 parse_variants(const char *list)
 	return mask;
 }
 
-static void say_variants(const char *path, u32 mask, u32 trace_mask)
+static void say_variants(const char *path, u64 mask, u64 trace_mask)
 {
 	u32 i;
 
@@ -90,16 +90,16 @@ static void say_variants(const char *path, u32 mask, u32 trace_mask)
 	if (!mask)
 		printf("none (the patched driver)");
 	for (i = 0; i < RL_V_NR; i++)
-		if (mask & BIT(i))
+		if (mask & BIT_ULL(i))
 			printf("%s%s", rl_am65_variants[i].name,
-			       mask & (BIT(i) - 1) ? "," : "");
+			       mask & (BIT_ULL(i) - 1) ? "," : "");
 	printf(" from the command line");
 	if (trace_mask != mask) {
 		printf("; the trace names ");
 		if (!trace_mask)
 			printf("none");
 		for (i = 0; i < RL_V_NR; i++)
-			if (trace_mask & BIT(i))
+			if (trace_mask & BIT_ULL(i))
 				printf("%s ", rl_am65_variants[i].name);
 	}
 	printf("; its expect line is set aside\n");
@@ -108,7 +108,7 @@ static void say_variants(const char *path, u32 mask, u32 trace_mask)
 int main(int argc, char **argv)
 {
 	static struct rl_trace t;
-	u32 env_variants = rl_run_variants_from_env(), override = 0;
+	u64 env_variants = rl_run_variants_from_env(), override = 0;
 	bool quiet = false, overridden = false, all_ok = true;
 	enum rl_form form = RL_FORM_AUTO;
 	int i, files = 0;

@@ -5,11 +5,11 @@
 #include "rl_run.h"
 #include "rl_explain.h"
 
-u32 rl_run_variants_from_env(void)
+u64 rl_run_variants_from_env(void)
 {
 	const char *env = getenv("RINGLEDGER_VARIANT");
 	char err[128];
-	u32 mask;
+	u64 mask;
 
 	if (!env || !*env)
 		return 0;

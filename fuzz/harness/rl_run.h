@@ -33,7 +33,7 @@ struct rl_run {
 /* Variant mask from RINGLEDGER_VARIANT (comma separated names); exits 2
  * with a one-line error on an unknown name.
  */
-u32 rl_run_variants_from_env(void);
+u64 rl_run_variants_from_env(void);
 /* Runs @t; returns true when no finding was made. */
 bool rl_run_trace(struct rl_run *r, const struct rl_trace *t);
 

@@ -100,6 +100,6 @@ int rl_finding_kind_by_name(const char *name);
  * "name,name,..." or "patched" -> the variant mask in @mask; on an
  * unknown or missing name returns -1 with one line in @err.
  */
-int rl_variants_parse(const char *list, u32 *mask, char *err, size_t errlen);
+int rl_variants_parse(const char *list, u64 *mask, char *err, size_t errlen);
 
 #endif /* RL_TRACE_H */

@@ -19,11 +19,11 @@ int rl_finding_kind_by_name(const char *name)
 	return -1;
 }
 
-int rl_variants_parse(const char *list, u32 *mask, char *err, size_t errlen)
+int rl_variants_parse(const char *list, u64 *mask, char *err, size_t errlen)
 {
 	char name[48];
 	const char *p = list;
-	u32 m;
+	u64 m;
 
 	*mask = 0;
 	if (!strcmp(list, "patched"))
@@ -115,7 +115,7 @@ int rl_trace_format(const struct rl_trace *t, char *buf, size_t cap)
 	     c->tx_descs, c->pktdma, c->rx_tdown_irq_quirk, c->nr_cpus,
 	     c->tdown_wait);
 	for (i = 0; i < RL_V_NR; i++)
-		if (c->variants & BIT(i))
+		if (c->variants & BIT_ULL(i))
 			EMIT("variant %s\n", rl_am65_variants[i].name);
 	if (t->has_expect)
 		EMIT("expect %s\n", rl_finding_kind_name(t->expect));
@@ -336,7 +336,8 @@ static int parse_line(struct rl_line *l, struct rl_trace *t,
 {
 	char w[40];
 	const char *at;
-	u32 i, code, vmask, variants = t->cfg.variants;
+	u32 i, code;
+	u64 vmask, variants = t->cfg.variants;
 	int k;
 
 	if (!next_word(l, w, sizeof(w), &at))

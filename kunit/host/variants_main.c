@@ -30,13 +30,13 @@ static void print_kinds(u32 set, const char *sep)
 		}
 }
 
-static void print_members(u32 set, const char *sep)
+static void print_members(u64 set, const char *sep)
 {
 	const char *s = "";
 	int v;
 
 	for (v = 0; v < RL_V_NR; v++)
-		if (set & BIT(v)) {
+		if (set & BIT_ULL(v)) {
 			printf("%s%s", s, rl_am65_variants[v].name);
 			s = sep;
 		}
@@ -46,7 +46,7 @@ static void print_members(u32 set, const char *sep)
 static int expand(const char *spec)
 {
 	char buf[512], *p, *tok;
-	u32 set = 0, m;
+	u64 set = 0, m;
 	int v;
 
 	if (!spec || strlen(spec) >= sizeof(buf)) {
@@ -63,7 +63,7 @@ static int expand(const char *spec)
 		set = minus ? set & ~m : set | m;
 	}
 	for (v = 0; v < RL_V_NR; v++)
-		if (set & BIT(v))
+		if (set & BIT_ULL(v))
 			printf("%s\n", rl_am65_variants[v].name);
 	return 0;
 }

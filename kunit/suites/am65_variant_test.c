@@ -120,7 +120,7 @@ static void am65_variant_is_caught(struct kunit *test)
 	if (vc->expect == RL_F_CRASH)
 		return;
 	/* the bug put back: the expected kind of finding must show up */
-	cfg.variants = BIT(vc->v);
+	cfg.variants = BIT_ULL(vc->v);
 	b = am65_bed_start(test, &cfg);
 	b->ctx->allowed = ~0U;
 	vc->scenario(b);
@@ -135,12 +135,12 @@ static void am65_variant_is_caught(struct kunit *test)
 /* Every catalogued variant has a case above. */
 static void am65_every_variant_has_a_scenario(struct kunit *test)
 {
-	u32 seen = 0;
+	u64 seen = 0;
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(variant_cases); i++)
-		seen |= BIT(variant_cases[i].v);
-	KUNIT_EXPECT_EQ(test, seen, (u32)BIT(RL_V_NR) - 1);
+		seen |= BIT_ULL(variant_cases[i].v);
+	KUNIT_EXPECT_EQ(test, seen, BIT_ULL(RL_V_NR) - 1);
 	for (i = 0; i < RL_V_NR; i++) {
 		KUNIT_EXPECT_NOT_NULL(test, rl_am65_variants[i].name);
 		KUNIT_EXPECT_NE(test, rl_am65_variants[i].caught_as, 0U);
@@ -161,7 +161,7 @@ static void am65_zc_seed_variant_leaves_pool_short(struct kunit *test)
 	struct rl_k3_cppi_desc_pool *pool;
 
 	rl_am65_default_cfg(&cfg);
-	cfg.variants = BIT(RL_V_RX_TDOWN_NO_DRAIN);
+	cfg.variants = BIT_ULL(RL_V_RX_TDOWN_NO_DRAIN);
 	b = am65_bed_start(test, &cfg);
 	pool = b->common->rx_chns.desc_pool;
 	rl_test_allow(b->ctx, RL_F_DROPPED);

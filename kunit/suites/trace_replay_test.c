@@ -54,7 +54,7 @@ static void replay_step(void *ctx, struct rl_world *w, u32 i, u64 digest)
 }
 
 static void replay_run(struct replay *r, const struct rl_trace *t,
-		       u32 variants)
+		       u64 variants)
 {
 	struct rl_trace_hooks h = {
 		.after = replay_step, .ctx = r, .digest_steps = true,
