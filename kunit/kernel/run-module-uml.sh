@@ -28,8 +28,14 @@ bash "$repo/kunit/kernel/build-module.sh" "$kbuild" "$out/src" um >/dev/null
 ko=$out/src/ringledger_kunit.ko
 init=$out/uml-init.sh
 log=$out/uml-module.log
+# insmod/rmmod come from the host tree (hostfs root): kmod, deps-kernel
+for t in insmod rmmod; do
+	PATH=/usr/sbin:/sbin:$PATH command -v $t >/dev/null ||
+		{ echo "module-uml: $t not found (Debian package kmod: make deps-kernel)" >&2; exit 1; }
+done
 cat > "$init" <<INIT
 #!/bin/sh
+export PATH=/usr/sbin:/sbin:/usr/bin:/bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t debugfs none /sys/kernel/debug
