@@ -28,6 +28,15 @@ arm64)
 *) echo "kunit: unknown ARCH '$arch' (um or arm64)" >&2; exit 2 ;;
 esac
 bash "$repo/kunit/kernel/wire-tree.sh" "$ksrc" "$repo"
+# The kernel tree and its build directory are shared by every clone
+# (cache): objects built from another clone can look newer than this
+# clone's sources, and Kbuild would keep them.  Rebuild ours when the
+# clone behind drivers/ringledger changed.
+mkdir -p "$build"
+if [ "$(cat "$build/.ringledger-repo" 2>/dev/null)" != "$repo" ]; then
+	rm -rf "$build/drivers/ringledger"
+	echo "$repo" >"$build/.ringledger-repo"
+fi
 cd "$ksrc"
 python3 tools/testing/kunit/kunit.py run "${archargs[@]}" \
 	--kunitconfig="$repo/kunit/kernel/ringledger.kunitconfig" \
