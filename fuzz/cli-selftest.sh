@@ -48,6 +48,11 @@ head -c $((2 * 1024 * 1024)) /dev/zero >"$tmp/big.bin"
 good=fuzz/regressions/rx_tdown_no_drain.trace
 sed 's/cpus=[0-9]*/cpus=999999/' "$good" >"$tmp/cpus.trace"
 { grep '^config' "$good"; cat "$good"; } >"$tmp/twoconfig.trace"
+printf 'open 0\nstop 0 {\nhw_step 1\n' >"$tmp/open-block.trace"
+printf 'open 0\nhw_step 1\n}\n' >"$tmp/stray-close.trace"
+printf 'open 0\nstop 0 {\nhw_step 1 {\n}\n' >"$tmp/two-levels.trace"
+printf 'open 0 ; stop 0\n' >"$tmp/semicolon.trace"
+printf 'open 0\nstop 0 { rx 0 0 1 64 ; xdp_xmit 0 2 ; open 0 }\n' >"$tmp/nested.trace"
 grep -vE '^(variant|expect) ' "$good" >"$tmp/named.txt"
 nops=$(grep -cvE '^(#|config|variant|expect|$)' "$tmp/named.txt")
 
@@ -74,6 +79,16 @@ row 2 "2097152 bytes, over the 1048576-byte limit" "rl_replay of a 2 MiB file" -
 row 2 "cpus.trace:[0-9]+:[0-9]+: expected cpus 1\.\.64" "rl_replay: cpus=999999" -- "$fz/rl_replay" "$tmp/cpus.trace"
 row 2 "twoconfig.trace:[0-9]+:1: expected one config line" "rl_replay: a second config line" -- \
 	"$fz/rl_replay" "$tmp/twoconfig.trace"
+row 2 "open-block.trace:2: expected a '}' for this line's '\{'" "rl_replay: a '{' never closed" -- \
+	"$fz/rl_replay" "$tmp/open-block.trace"
+row 2 "stray-close.trace:3:1: expected a '\{' before this '}'" "rl_replay: a '}' with no '{'" -- \
+	"$fz/rl_replay" "$tmp/stray-close.trace"
+row 2 "two-levels.trace:3:11: expected one level of nesting" "rl_replay: '{' inside '{ }'" -- \
+	"$fz/rl_replay" "$tmp/two-levels.trace"
+row 2 "semicolon.trace:1:8: expected '\{' or end of line" "rl_replay: ' ; ' outside '{ }'" -- \
+	"$fz/rl_replay" "$tmp/semicolon.trace"
+row 0 "nested.trace: as expected; 0 finding" "rl_replay: nested operations, an rtnl one refused at the wait" -- \
+	"$fz/rl_replay" -q "$tmp/nested.trace"
 row 2 "unknown option '--bogus'" "rl_replay --bogus" -- "$fz/rl_replay" --bogus "$good"
 row 2 "unknown variant 'no_such_bug'" "rl_replay --variant no_such_bug" -- \
 	"$fz/rl_replay" --variant no_such_bug "$good"

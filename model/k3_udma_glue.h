@@ -101,6 +101,22 @@ void rl_k3_udma_glue_disable_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
   @*/
 int rl_k3_udma_glue_push_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 				u32 flow, void *desc, rl_dma_addr_t dma);
+/*
+ * k3_udma_glue_pop_rx_chn(): the next completion of @flow.  Proof view
+ * (A5): -ENODATA only when the ring is empty; a pop takes one entry; of
+ * what the proofs read it writes the ring's counters only (the ledger's
+ * bookkeeping is not driver memory).
+ */
+/*@ requires \valid(chn) && flow < chn->flow_num && flow < RL_MAX_FLOWS &&
+  @   \valid(chn->flows[flow].ring) && \valid(dma);
+  @ assigns chn->flows[flow].ring->idx, *dma;
+  @ ensures same: chn->flow_num == \old(chn->flow_num);
+  @ ensures empty: \result != 0 ==>
+  @   rl_ridx_occ(&chn->flows[flow].ring->idx) == 0;
+  @ ensures one_less: \result == 0 ==>
+  @   rl_ridx_occ(&chn->flows[flow].ring->idx) ==
+  @   \old(rl_ridx_occ(&chn->flows[flow].ring->idx)) - 1;
+  @*/
 int rl_k3_udma_glue_pop_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 			       u32 flow, rl_dma_addr_t *dma);
 void rl_k3_udma_glue_tdown_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
@@ -127,6 +143,14 @@ void rl_k3_udma_glue_disable_tx_chn(struct rl_k3_udma_glue_tx_channel *chn);
   @*/
 int rl_k3_udma_glue_push_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
 				void *desc, rl_dma_addr_t dma);
+/* k3_udma_glue_pop_tx_chn(): the same for the completion ring (A5). */
+/*@ requires \valid(chn) && \valid(chn->ringtxcq) && \valid(dma);
+  @ assigns chn->ringtxcq->idx, *dma;
+  @ ensures empty: \result != 0 ==> rl_ridx_occ(&chn->ringtxcq->idx) == 0;
+  @ ensures one_less: \result == 0 ==>
+  @   rl_ridx_occ(&chn->ringtxcq->idx) ==
+  @   \old(rl_ridx_occ(&chn->ringtxcq->idx)) - 1;
+  @*/
 int rl_k3_udma_glue_pop_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
 			       rl_dma_addr_t *dma);
 void rl_k3_udma_glue_tdown_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,

@@ -27,6 +27,7 @@ static const char * const finding_names[RL_F_NR] = {
 	[RL_F_INVALID] = "INVALID",
 	[RL_F_LIVENESS] = "LIVENESS",
 	[RL_F_OOPS] = "OOPS",
+	[RL_F_IRQ] = "IRQ",
 	[RL_F_CRASH] = "CRASH",
 };
 

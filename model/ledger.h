@@ -75,6 +75,7 @@ enum rl_finding_kind {
 	 * nothing, so the run goes on - in-kernel too (rl_oops_null).
 	 */
 	RL_F_OOPS,
+	RL_F_IRQ,		/* IRQ core misuse: unbalanced enable_irq */
 	/*
 	 * The run died: a sanitizer report (KASAN's role on the host) or a
 	 * signal, in the driver or under it - on hardware an oops.  Never

@@ -208,6 +208,36 @@ void rl_model_step(struct rl_model *m)
 	m->ledger->step++;
 }
 
+void rl_model_set_step(struct rl_model *m, u32 step)
+{
+	m->ledger->step = step;
+}
+
+u32 rl_model_get_step(const struct rl_model *m)
+{
+	return m->ledger->step;
+}
+
+static const char * const wait_names[RL_WAIT_NR] = {
+	[RL_WAIT_RX_TDOWN] = "rx teardown wait",
+	[RL_WAIT_TX_TDOWN] = "tx teardown wait",
+	[RL_WAIT_NAPI_DISABLE] = "napi_disable",
+	[RL_WAIT_HRTIMER_CANCEL] = "hrtimer_cancel",
+	[RL_WAIT_SYNC_NET] = "synchronize_net",
+};
+
+const char *rl_wait_point_name(enum rl_wait_point wp)
+{
+	return wp < RL_WAIT_NR ? wait_names[wp] : "?";
+}
+
+void rl_model_wait(struct rl_model *m, enum rl_wait_point wp)
+{
+	m->waits[wp]++;
+	if (m->wait_fn)
+		m->wait_fn(m->wait_ctx, wp);
+}
+
 static bool check(struct rl_model *m, bool ok, enum rl_obj_class cls, u32 id,
 		  const char *what)
 {

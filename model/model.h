@@ -104,6 +104,22 @@ struct rl_fault {
 	u32 fail_at;	/* call number that fails; 0 = none armed */
 };
 
+/*
+ * Where the real driver blocks or sleeps, so that other contexts run: the
+ * driver (and model code standing for the kernel) calls rl_model_wait()
+ * there, and the world lets them act (fuzz/trace/rl_world.c).
+ */
+enum rl_wait_point {
+	RL_WAIT_RX_TDOWN,	/* destroy_rxqs: wait_for_completion_timeout() */
+	RL_WAIT_TX_TDOWN,	/* destroy_txqs: wait_for_completion_timeout() */
+	RL_WAIT_NAPI_DISABLE,	/* napi_disable(): a scheduled poll runs first */
+	RL_WAIT_HRTIMER_CANCEL,	/* hrtimer_cancel(): a due callback runs first */
+	RL_WAIT_SYNC_NET,	/* synchronize_net() / synchronize_rcu() */
+	RL_WAIT_NR
+};
+
+typedef void (*rl_wait_fn)(void *ctx, enum rl_wait_point wp);
+
 struct rl_model {
 	struct rl_model_cfg cfg;
 	struct rl_fault fault[RL_FAULT_NR];
@@ -124,6 +140,9 @@ struct rl_model {
 	const void *blame_fn;
 	u8 tdown_mode;		/* enum rl_tdown_mode: when TDCMs arrive */
 	u32 tdown_delay;	/* hardware steps for RL_TDOWN_AFTER */
+	rl_wait_fn wait_fn;	/* who acts at a wait point (the world) */
+	void *wait_ctx;
+	u32 waits[RL_WAIT_NR];	/* wait points reached */
 	u32 next_id[RL_REG_NR];	/* stable ids for registered objects */
 	void *reg[RL_REG_NR][RL_MAX_REG];
 };
@@ -165,6 +184,13 @@ int rl_fault_site_by_name(const char *name);
 
 /* Advance the step counter findings are stamped with. */
 void rl_model_step(struct rl_model *m);
+/* Stamp what follows with step @step (a trace's operation number). */
+void rl_model_set_step(struct rl_model *m, u32 step);
+u32 rl_model_get_step(const struct rl_model *m);
+
+/* The driver blocks at @wp: other contexts may act (m->wait_fn). */
+void rl_model_wait(struct rl_model *m, enum rl_wait_point wp);
+const char *rl_wait_point_name(enum rl_wait_point wp);
 
 /*
  * Run every <obj>_is_valid() predicate and the cross-facility conservation

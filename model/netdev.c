@@ -290,6 +290,7 @@ void rl_napi_enable(struct rl_napi *napi)
 
 void rl_napi_disable(struct rl_napi *napi)
 {
+
 	/* napi_disable() of a disabled NAPI spins for ever on SCHED */
 	if (!napi->enabled) {
 		napi_report(napi, "napi_disable on a disabled NAPI (hangs)");
@@ -299,13 +300,34 @@ void rl_napi_disable(struct rl_napi *napi)
 		napi_report(napi, "napi_disable from inside its own poll (deadlock)");
 		return;
 	}
+	/*
+	 * napi_disable(), net/core/dev.c: NAPI_STATE_DISABLE first (no new
+	 * napi_schedule() from now on), then wait until SCHED can be taken:
+	 * a poll already scheduled runs first (the softirq), and other
+	 * contexts act meanwhile (wait point).  A poll that used its whole
+	 * budget is completed by the core itself (__napi_poll(): "drivers may
+	 * have called napi_disable prior to exhausting their budget").
+	 */
+	napi->disabling = true;
+	rl_model_wait(napi->m, RL_WAIT_NAPI_DISABLE);
+	if (napi->orphan)
+		napi_report(napi, "napi_disable never returns: the NAPI stays scheduled on no poll list");
+	else if (napi->scheduled)
+		rl_napi_run(napi, RL_NAPI_WEIGHT, napi->m->cpu);
+	napi->orphan = false;
+	napi->disabling = false;
 	napi->enabled = false;
 	napi->scheduled = false;
 }
 
 bool rl_napi_schedule(struct rl_napi *napi)
 {
-	if (!napi->enabled || napi->scheduled)
+	/* napi_schedule_prep(): not while NAPI_STATE_DISABLE is set */
+	if (!napi->enabled || napi->disabling) {
+		napi->refused = true;
+		return false;
+	}
+	if (napi->scheduled)
 		return false;
 	napi->scheduled = true;
 	return true;
@@ -318,6 +340,7 @@ bool rl_napi_complete_done(struct rl_napi *napi, int work_done)
 		return false;
 	}
 	napi->scheduled = false;
+	napi->completed = true;
 	return true;
 }
 
@@ -340,10 +363,13 @@ static void napi_after_poll(struct rl_napi *napi, int budget, int work)
 	rl_xdp_check_flushed(napi->m, napi->hdr.id);
 	if (work > budget)
 		napi_report(napi, "NAPI poll returned more work than its budget");
-	else if (work == budget && budget && !napi->scheduled)
+	else if (work == budget && budget && napi->completed)
 		napi_report(napi, "NAPI poll used its whole budget and still completed the NAPI (the core polls it again)");
-	else if (work < budget && napi->scheduled)
+	/* completed and scheduled again (an IRQ resent by enable_irq): fine */
+	else if (work < budget && !napi->completed) {
 		napi_report(napi, "NAPI poll returned less than its budget without napi_complete_done: the NAPI stays scheduled and is never polled again");
+		napi->orphan = true;
+	}
 	napi->m->blame_fn = NULL;
 }
 
@@ -353,15 +379,20 @@ int rl_napi_run(struct rl_napi *napi, int budget, u32 cpu)
 	struct rl_napi *outer = m->napi_ctx;
 	int work;
 
-	if (!napi->enabled || !napi->scheduled)
+	if (!napi->enabled || !napi->scheduled || napi->orphan)
 		return -1;
 	m->cpu = cpu;
 	m->napi_ctx = napi;
 	napi->in_poll = true;
+	napi->completed = false;
+	napi->refused = false;
 	work = napi->poll(napi, budget);
 	napi->in_poll = false;
 	m->napi_ctx = outer;
 	napi->polls++;
 	napi_after_poll(napi, budget, work);
+	/* __napi_poll(): a disable pending completes a full-budget poll */
+	if (napi->disabling && work == budget)
+		napi->scheduled = false;
 	return work;
 }

@@ -49,9 +49,16 @@ struct rl_napi {
 	bool added;		/* netif_napi_add() done, not yet deleted */
 	bool enabled;		/* napi_enable() .. napi_disable() */
 	bool scheduled;		/* NAPI_STATE_SCHED */
+	bool disabling;		/* NAPI_STATE_DISABLE: napi_disable() waits */
+	bool completed;		/* napi_complete_done() in the current poll */
+	bool refused;		/* a schedule came while disabled, no poll since */
+	bool orphan;		/* scheduled, but on no poll list: never polled */
 	bool in_poll;
 	u32 polls;
 };
+
+/* NAPI_POLL_WEIGHT: the budget the softirq gives a poll */
+#define RL_NAPI_WEIGHT		64
 
 struct rl_netdev *rl_netdev_create(struct rl_model *m, u32 port,
 				   u32 num_tx_queues);
@@ -94,7 +101,7 @@ void rl_netif_napi_del(struct rl_napi *napi);
 bool rl_napi_is_valid(const struct rl_napi *napi);
 void rl_napi_enable(struct rl_napi *napi);
 void rl_napi_disable(struct rl_napi *napi);
-/* napi_schedule(): false when disabled or already scheduled */
+/* napi_schedule(): false when disabled, disabling or already scheduled */
 bool rl_napi_schedule(struct rl_napi *napi);
 /* napi_complete_done(): only from inside the poll of a scheduled NAPI */
 bool rl_napi_complete_done(struct rl_napi *napi, int work_done);

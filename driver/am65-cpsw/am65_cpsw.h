@@ -22,6 +22,7 @@
 #include "skb.h"
 #include "netdev.h"
 #include "xsk_pool.h"
+#include "irq.h"
 
 #define AM65_CPSW_MAX_PORTS	2	/* external ports modelled */
 #define AM65_CPSW_MAX_QUEUES	8	/* TX channels */
@@ -102,6 +103,10 @@ enum rl_am65_variant {
 	RL_V_REOPEN_BQL_RESET,
 	RL_V_ZC_REFILL_POLL_COUNT,
 	RL_V_REBUILD_FAIL_PORT_UP,
+	RL_V_IRQ_DISABLED_CLEARED,
+	RL_V_RACE_XDP_TX_RX_TDOWN,
+	RL_V_RACE_XDP_XMIT_TDOWN,
+	RL_V_RACE_XMIT_REBUILD,
 	RL_V_NR
 };
 
@@ -156,6 +161,7 @@ struct rl_am65_cfg {
 	bool rx_tdown_irq_quirk; /* AM64_CPSW_QUIRK_DMA_RX_TDOWN_IRQ */
 	u32 nr_cpus;
 	u32 tdown_wait;		/* hardware steps the 1 s teardown wait lasts */
+	bool pacing;		/* RX IRQ pacing (ethtool rx-usecs): hrtimer */
 	u64 variants;		/* BIT_ULL(enum rl_am65_variant) re-injected */
 };
 
@@ -183,7 +189,9 @@ struct am65_cpsw_rx_flow {
 	struct rl_xsk_pool *xsk_pool;	/* zero copy when set */
 	u32 xsk_port_id;		/* 1-based owner port, 0 = none */
 	bool napi_enabled;	/* napi_enable() done (error paths check it) */
-	bool tearing_down;	/* teardown drain: recycle, no XDP, no requeue */
+	struct rl_irq irq;	/* the flow's interrupt line */
+	bool irq_disabled;	/* the handler masked it; poll or timer unmasks */
+	struct rl_hrtimer rx_hrtimer;	/* IRQ pacing */
 	u32 rx_missing;		/* buffers to requeue once allocation works */
 };
 
@@ -202,6 +210,8 @@ struct am65_cpsw_tx_chn {
 	struct rl_k3_udma_glue_tx_channel *tx_chn;
 	struct rl_napi napi_tx;
 	bool napi_enabled;
+	struct rl_irq irq;	/* the channel's interrupt line */
+	bool irq_disabled;	/* v2 5/7: the handler masked it, poll unmasks */
 	u32 descs_num;
 	struct rl_xsk_pool *xsk_pool;	/* zero-copy TX when set */
 	u32 xsk_port_id;
@@ -261,7 +271,9 @@ void rl_am65_default_cfg(struct rl_am65_cfg *cfg);
 struct am65_cpsw_common *rl_am65_cpsw_probe(struct rl_model *m,
 					    const struct rl_am65_cfg *cfg);
 void rl_am65_cpsw_remove(struct am65_cpsw_common *common);
+/* Driver invariants: at any time / between operations (oracle.c). */
 bool rl_am65_cpsw_is_valid(const struct am65_cpsw_common *common);
+bool rl_am65_cpsw_is_settled(const struct am65_cpsw_common *common);
 
 /* ndo_open / ndo_stop of one port (am65_cpsw_nuss_ndo_slave_open/_stop) */
 int rl_am65_cpsw_ndo_open(struct am65_cpsw_common *common, u32 port);
@@ -289,9 +301,13 @@ int rl_am65_cpsw_xsk_setup_pool(struct am65_cpsw_common *common, u32 port,
 #define RL_XDP_WAKEUP_TX	BIT(1)
 int rl_am65_cpsw_xsk_wakeup(struct am65_cpsw_common *common, u32 port,
 			    u32 qid, u32 flags);
-/* Interrupt handlers: the DMA raised the flow's / channel's IRQ. */
-void rl_am65_cpsw_rx_irq(struct am65_cpsw_common *common, u32 flow);
-void rl_am65_cpsw_tx_irq(struct am65_cpsw_common *common, u32 chn);
+/*
+ * Interrupt handlers (request_irq data: the flow / the channel) and the RX
+ * pacing timer's callback.
+ */
+void rl_am65_cpsw_rx_irq(void *flow);
+void rl_am65_cpsw_tx_irq(void *tx_chn);
+void rl_am65_cpsw_rx_timer(void *flow);
 
 /* Internal, shared by the data path files. */
 int rl_am65_cpsw_create_rxqs(struct am65_cpsw_common *common);
@@ -327,8 +343,7 @@ void rl_am65_cpsw_rx_desc_setup(struct rl_k3_cppi_desc_pool *pool, void *desc_rx
 
 /*
  * Teardown shapes for the proofs (am65_cpsw_tdown.c): the channel and ring
- * pointers a reclaim walks, and "drained": no running queue has anything
- * left in its completion ring, so a reset drops nothing.
+ * pointers a reclaim walks.
  */
 /*@ predicate am65_tx_shape{L}(struct am65_cpsw_common *c) =
   @   \valid(c) && c->tx_ch_num <= AM65_CPSW_MAX_QUEUES &&
@@ -336,42 +351,41 @@ void rl_am65_cpsw_rx_desc_setup(struct rl_k3_cppi_desc_pool *pool, void *desc_rx
   @     \valid(c->tx_chns[i].tx_chn) &&
   @     \valid(c->tx_chns[i].tx_chn->ringtxcq));
   @
-  @ predicate am65_tx_drained{L}(struct am65_cpsw_common *c) =
-  @   \forall integer i; 0 <= i < c->tx_ch_num ==>
-  @     c->tx_chns[i].napi_enabled ==>
-  @       rl_ridx_occ(&c->tx_chns[i].tx_chn->ringtxcq->idx) == 0;
-  @
   @ predicate am65_rx_shape{L}(struct am65_cpsw_common *c) =
   @   \valid(c) && c->rx_ch_num_flows <= AM65_CPSW_MAX_RX_FLOWS &&
   @   c->rx_ch_num_flows <= RL_MAX_FLOWS && \valid(c->rx_chns.rx_chn) &&
+  @   c->rx_ch_num_flows <= c->rx_chns.rx_chn->flow_num &&
   @   (\forall integer f; 0 <= f < c->rx_ch_num_flows ==>
   @     \valid(c->rx_chns.rx_chn->flows[f].ring));
-  @
-  @ predicate am65_rx_drained{L}(struct am65_cpsw_common *c) =
-  @   \forall integer f; 0 <= f < c->rx_ch_num_flows ==>
-  @     c->rx_chns.flows[f].napi_enabled ==>
-  @       rl_ridx_occ(&c->rx_chns.rx_chn->flows[f].ring->idx) == 0;
   @*/
 
 /*
- * One teardown round: run the NAPI of each running queue with completions
- * waiting; false when none had any.  The teardown waits (destroy_rxqs/txqs)
- * and the reclaims below run the same rounds (contracts in am65_cpsw_tdown.c).
+ * The cleanups of one RX / TX descriptor (the resets' callbacks, and the
+ * teardown drains').  Proof view (A1): what they write is in the
+ * descriptor pool, the DMA mappings, page_pool and XSK memory and the
+ * ledger, none of which the teardown proofs read: no ring, no driver
+ * field.  The contract says so by assigning none of what they read.
  */
-bool rl_am65_cpsw_tx_poll_round(struct am65_cpsw_common *common);
-bool rl_am65_cpsw_rx_poll_round(struct am65_cpsw_common *common);
+/*@ requires \valid(common);
+  @ assigns \nothing;
+  @*/
+void rl_am65_cpsw_rx_cleanup(struct am65_cpsw_common *common,
+			     rl_dma_addr_t desc_dma);
+/*@ requires \valid(tx_chn);
+  @ assigns \nothing;
+  @*/
+void rl_am65_cpsw_tx_cleanup(struct am65_cpsw_tx_chn *tx_chn,
+			     rl_dma_addr_t desc_dma);
 /*
- * Last step of a TX teardown: complete what the hardware queued, then
- * reset every channel.  Proven: no completion is left for the reset.
+ * Last step before flow @f's / channel @i's reset, NAPI disabled: pop the
+ * completion ring empty.  Proven: nothing is left for the reset to drop.
  */
-/*@ requires shape: am65_tx_shape(common);
+/*@ requires shape: am65_rx_shape(common) && f < common->rx_ch_num_flows;
   @*/
-void rl_am65_cpsw_tx_reclaim(struct am65_cpsw_common *common);
-/* Same for RX: pop every completion of every flow, then reset each flow. */
-/*@ requires shape: am65_rx_shape(common);
+void rl_am65_cpsw_rx_reclaim(struct am65_cpsw_common *common, u32 f);
+/*@ requires shape: am65_tx_shape(common) && i < common->tx_ch_num;
   @*/
-void rl_am65_cpsw_rx_reclaim(struct am65_cpsw_common *common,
-			     bool retain_page_pool);
+void rl_am65_cpsw_tx_reclaim(struct am65_cpsw_common *common, u32 i);
 /* Zero copy (am65_cpsw_xsk.c) */
 struct rl_xsk_pool *rl_am65_cpsw_xsk_get_pool(struct am65_cpsw_port *port,
 					      u32 qid);
@@ -430,6 +444,12 @@ bool rl_am65_cpsw_check_rx_depth(struct am65_cpsw_common *common, u32 polled,
  * free beyond the stack's reserve and a completion slot to reserve).
  */
 bool rl_am65_cpsw_check_tx_progress(struct am65_cpsw_common *common, u32 chn);
+/*
+ * Quiet system (nothing left to poll): a flow or channel with completions
+ * waiting, no poll scheduled and its IRQ disabled with no pacing timer to
+ * enable it is stalled for good.  RL_F_LIVENESS; true when none is.
+ */
+bool rl_am65_cpsw_check_irqs(struct am65_cpsw_common *common);
 /* phylink mac_link_up/_down: carrier and TX queues of @port. */
 void rl_am65_cpsw_link(struct am65_cpsw_common *common, u32 port, bool up);
 

@@ -69,6 +69,7 @@ static int am65_cpsw_init_chns(struct am65_cpsw_common *common)
 		if (!tx_chn->tx_chn)
 			return -ENODEV;
 		rl_netif_napi_add(m, &tx_chn->napi_tx, rl_am65_cpsw_tx_poll);
+		rl_request_irq(m, &tx_chn->irq, rl_am65_cpsw_tx_irq, tx_chn);
 	}
 	/* one pool for all flows: descs_num per flow */
 	rx_chn->descs_num = common->cfg.rx_descs;
@@ -88,6 +89,10 @@ static int am65_cpsw_init_chns(struct am65_cpsw_common *common)
 		rx_chn->flows[i].id = i;
 		rl_netif_napi_add(m, &rx_chn->flows[i].napi_rx,
 				  rl_am65_cpsw_rx_poll);
+		rl_request_irq(m, &rx_chn->flows[i].irq, rl_am65_cpsw_rx_irq,
+			       &rx_chn->flows[i]);
+		rl_hrtimer_init(m, &rx_chn->flows[i].rx_hrtimer,
+				rl_am65_cpsw_rx_timer, &rx_chn->flows[i]);
 	}
 	return 0;
 }
@@ -211,14 +216,23 @@ static void am65_cpsw_rebuilt(struct am65_cpsw_common *common, int ret)
 	 * Fix (rebuild_fail_port_up): v2 leaves the ports up with dead queues
 	 * after a failed rebuild, and the stack keeps transmitting into a
 	 * channel that is off.  Tell the stack: carrier and TX queues follow
-	 * the queues (queues_up, data upstream lacks).
+	 * the queues (queues_up, data upstream lacks).  After a rebuild that
+	 * worked the TX queues the teardown stopped run again
+	 * (race_xmit_rebuild).
 	 */
-	for (p = 0; p < common->port_num &&
-	     !rl_am65_bug(common, RL_V_REBUILD_FAIL_PORT_UP); p++) {
+	for (p = 0; p < common->port_num; p++) {
 		struct am65_cpsw_port *port = rl_am65_port(common, p);
 
-		if (port && port->ndev->up)
-			am65_cpsw_port_carrier(port, !ret);
+		if (!port || !port->ndev->up)
+			continue;
+		if (ret && !rl_am65_bug(common, RL_V_REBUILD_FAIL_PORT_UP))
+			am65_cpsw_port_carrier(port, false);
+		else if (rl_am65_bug(common, RL_V_RACE_XMIT_REBUILD))
+			continue;
+		else if (!ret)
+			am65_cpsw_port_carrier(port, true);
+		else	/* v2's failed rebuild, the queues running again */
+			rl_netif_tx_start_all_queues(port->ndev);
 	}
 }
 
@@ -238,10 +252,43 @@ int rl_am65_cpsw_create_queues(struct am65_cpsw_common *common)
 void rl_am65_cpsw_destroy_queues(struct am65_cpsw_common *common,
 				 bool retain_page_pool)
 {
+	u32 p;
+
 	if (!common->queues_up)
 		return;
-	rl_am65_cpsw_destroy_txqs(common);
-	rl_am65_cpsw_destroy_rxqs(common, retain_page_pool);
+	/*
+	 * Fix (race_xdp_xmit_tdown): a devmap on another device may call
+	 * ndo_xdp_xmit during the teardown (IFF_UP is cleared only after
+	 * ndo_stop, xdp_ok_fwd_dev); mainline takes the frames onto channels
+	 * being torn down.  Refuse from here on.
+	 */
+	if (!rl_am65_bug(common, RL_V_RACE_XDP_XMIT_TDOWN))
+		common->queues_up = false;
+	/*
+	 * Fix (race_xmit_rebuild): v2's program-swap and zero-copy rebuilds
+	 * never stop the stack, which keeps transmitting into the channels
+	 * while they are torn down (ndo_stop's own queues are stopped
+	 * already, dev_deactivate_many).  Stop them; the rebuild starts them.
+	 */
+	for (p = 0; p < common->port_num &&
+	     !rl_am65_bug(common, RL_V_RACE_XMIT_REBUILD); p++) {
+		struct am65_cpsw_port *port = rl_am65_port(common, p);
+
+		if (port && port->ndev->up)
+			rl_netif_tx_stop_all_queues(port->ndev);
+	}
+	/*
+	 * Fix (race_xdp_tx_rx_tdown): mainline's common_stop tears TX down
+	 * first, and during the RX teardown wait NAPI still runs XDP: XDP_TX
+	 * lands on a TX channel already reset.  RX goes first.
+	 */
+	if (rl_am65_bug(common, RL_V_RACE_XDP_TX_RX_TDOWN)) {
+		rl_am65_cpsw_destroy_txqs(common);
+		rl_am65_cpsw_destroy_rxqs(common, retain_page_pool);
+	} else {
+		rl_am65_cpsw_destroy_rxqs(common, retain_page_pool);
+		rl_am65_cpsw_destroy_txqs(common);
+	}
 	common->queues_up = false;
 }
 

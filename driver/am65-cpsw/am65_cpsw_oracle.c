@@ -8,17 +8,34 @@
  */
 #include "am65_cpsw.h"
 
+/*
+ * What holds at any time, wait points inside an operation included: the
+ * ports and their net_devices, the zero-copy owners.
+ */
 bool rl_am65_cpsw_is_valid(const struct am65_cpsw_common *common)
+{
+	u32 p, q;
+
+	for (p = 0; p < common->port_num; p++)
+		if (common->ports[p].disabled != !common->ports[p].ndev)
+			return false;
+	for (q = 0; q < AM65_CPSW_MAX_QUEUES; q++)
+		if (common->xsk_port_id[q] > common->port_num ||
+		    !(common->xdp_zc_queues & BIT(q)) != !common->xsk_port_id[q])
+			return false;
+	return true;
+}
+
+/*
+ * What holds between operations, when no driver call is half way (not at
+ * a wait point): open ports, queues and NAPIs agree.
+ */
+bool rl_am65_cpsw_is_settled(const struct am65_cpsw_common *common)
 {
 	u32 p, up = 0, f;
 
-	for (p = 0; p < common->port_num; p++) {
-		const struct am65_cpsw_port *port = &common->ports[p];
-
-		if (port->disabled != !port->ndev)
-			return false;
-		up += port->ndev && port->ndev->up;
-	}
+	for (p = 0; p < common->port_num; p++)
+		up += common->ports[p].ndev && common->ports[p].ndev->up;
 	/* usage_count counts the open ports; queues only exist while > 0 */
 	if (up != common->usage_count ||
 	    (common->queues_up && !common->usage_count))
@@ -102,4 +119,48 @@ bool rl_am65_cpsw_check_tx_progress(struct am65_cpsw_common *common, u32 chn)
 			       chn, 0, rl_xsk_tx_waiting(pool),
 			       "zero-copy TX left user descriptors waiting while descriptors were free");
 	return false;
+}
+
+bool rl_am65_cpsw_check_irqs(struct am65_cpsw_common *common)
+{
+	const struct rl_k3_udma_glue_rx_channel *chn = common->rx_chns.rx_chn;
+	bool ok = true;
+	u32 i;
+
+	if (!common->queues_up)
+		return true;
+	for (i = 0; i < common->rx_ch_num_flows; i++) {
+		const struct am65_cpsw_rx_flow *flow = &common->rx_chns.flows[i];
+
+		if (!rl_udma_rx_flow_compl_descs(chn, i) || flow->napi_rx.scheduled ||
+		    flow->rx_hrtimer.armed ||
+		    (!rl_irq_disabled(&flow->irq) && !flow->napi_rx.refused))
+			continue;
+		/*
+		 * Their interrupt is gone: masked for good, or taken by the
+		 * handler while napi_schedule() could not run (NAPI disabled):
+		 * nothing polls them before the next packet, if one comes.
+		 */
+		rl_ledger_report_count(common->m->ledger, RL_F_LIVENESS,
+				       RL_OBJ_DESC, i, 0, flow->irq.depth,
+				       rl_irq_disabled(&flow->irq) ?
+				       "RX completions wait behind an IRQ disabled for good (no poll, no pacing timer to enable it)" :
+				       "RX completions whose interrupt came while NAPI could not be scheduled: nothing polls them");
+		ok = false;
+	}
+	for (i = 0; i < common->tx_ch_num; i++) {
+		const struct am65_cpsw_tx_chn *tx_chn = &common->tx_chns[i];
+
+		if (!rl_ring_ndesc(tx_chn->tx_chn->ringtxcq) ||
+		    tx_chn->napi_tx.scheduled ||
+		    (!rl_irq_disabled(&tx_chn->irq) && !tx_chn->napi_tx.refused))
+			continue;
+		rl_ledger_report_count(common->m->ledger, RL_F_LIVENESS,
+				       RL_OBJ_DESC, i, 0, tx_chn->irq.depth,
+				       rl_irq_disabled(&tx_chn->irq) ?
+				       "TX completions wait behind an IRQ disabled for good" :
+				       "TX completions whose interrupt came while NAPI could not be scheduled: nothing polls them");
+		ok = false;
+	}
+	return ok;
 }

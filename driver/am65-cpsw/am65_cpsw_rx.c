@@ -136,20 +136,26 @@ void rl_am65_cpsw_rx_buf_free(struct am65_cpsw_common *common, void *desc_rx,
 }
 
 /*
- * am65_cpsw_nuss_rx_cleanup(): reset_rx_chn callback for FDQ entries.
+ * am65_cpsw_nuss_rx_cleanup(): free what one RX descriptor holds - the
+ * reset's callback for FDQ entries, and the teardown drain's for the
+ * completion ring (am65_cpsw_tdown.c).
  * Fix (cleanup_mutable_pool): v2 decides page vs XSK buffer from the
  * flow's pool at cleanup time, which differs from what the descriptor
  * holds once the flow changed mode (or, with a shared FDQ, once another
  * flow's pool was cleared); the descriptor says what it holds.
  */
-static void am65_cpsw_nuss_rx_cleanup(void *data, rl_dma_addr_t desc_dma)
+void rl_am65_cpsw_rx_cleanup(struct am65_cpsw_common *common,
+			     rl_dma_addr_t desc_dma)
 {
-	struct am65_cpsw_common *common = data;
-
 	rl_am65_cpsw_rx_buf_free(common,
 				 rl_k3_cppi_desc_pool_dma2virt(common->rx_chns.desc_pool,
 							       desc_dma),
 				 !rl_am65_bug(common, RL_V_CLEANUP_MUTABLE_POOL));
+}
+
+static void am65_cpsw_nuss_rx_cleanup(void *data, rl_dma_addr_t desc_dma)
+{
+	rl_am65_cpsw_rx_cleanup(data, desc_dma);
 }
 
 void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
@@ -170,6 +176,9 @@ void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
 		rl_napi_disable(&flow->napi_rx);
 		flow->napi_enabled = false;
 	}
+	rl_hrtimer_cancel(&flow->rx_hrtimer);
+	/* NAPI is off: the completion ring is the driver's to pop (proven) */
+	rl_am65_cpsw_rx_reclaim(common, id);
 	rl_k3_udma_glue_reset_rx_chn(rx_chn->rx_chn, id, common,
 				     am65_cpsw_nuss_rx_cleanup);
 	if (flow->page_pool && !retain_page_pool &&
@@ -193,45 +202,27 @@ void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
 }
 
 /*
- * Pop every completion of every flow through NAPI, dropping the packets,
- * until the teardown marker (with the quirk) or until the rings are empty.
- * Fix (rx_tdown_no_drain, the v2 seed bug): mainline disables NAPI and
- * resets right after the teardown request, and reset_rx_chn drops whatever
- * was completed but not popped.  This follows the ICSSG v5 approach:
- * schedule NAPI, pop up to the marker, bounded wait ("rx teardown
- * timeout"), and when the marker is late or never comes, still pop what
- * the stopped hardware left in the rings before the reset.
+ * am65_cpsw_destroy_rxqs(): tear the channel down; with
+ * AM64_CPSW_QUIRK_DMA_RX_TDOWN_IRQ wait (1 s) for the marker while the
+ * IRQ-driven NAPIs keep polling as usual (wait point: other contexts
+ * act); then each flow, last to first, is destroyed.
  */
-static void am65_cpsw_rx_tdown_drain(struct am65_cpsw_common *common)
-{
-	struct am65_cpsw_rx_chn *rx_chn = &common->rx_chns;
-	u32 f, wait = 0;
-	bool busy;
-
-	for (f = 0; f < common->rx_ch_num_flows; f++)
-		rx_chn->flows[f].tearing_down = true;
-	do {
-		busy = rl_am65_cpsw_rx_poll_round(common);
-		if (!common->cfg.rx_tdown_irq_quirk || common->tdown_complete)
-			continue;
-		if (wait++ == common->cfg.tdown_wait) {
-			common->rx_tdown_timeouts++;	/* "rx teardown timeout" */
-			break;
-		}
-		rl_hw_step(common->m);
-		busy = true;
-	} while (busy);
-	/* tearing_down stays set for rl_am65_cpsw_rx_reclaim()'s last drain */
-}
-
 void rl_am65_cpsw_destroy_rxqs(struct am65_cpsw_common *common,
 			       bool retain_page_pool)
 {
+	u32 id, wait = 0;
+
 	common->tdown_complete = false;
 	rl_k3_udma_glue_tdown_rx_chn(common->rx_chns.rx_chn, true);
-	if (!rl_am65_bug(common, RL_V_RX_TDOWN_NO_DRAIN))
-		am65_cpsw_rx_tdown_drain(common);
-	rl_am65_cpsw_rx_reclaim(common, retain_page_pool);
+	if (common->cfg.rx_tdown_irq_quirk) {
+		while (!common->tdown_complete &&
+		       wait++ < common->cfg.tdown_wait)
+			rl_model_wait(common->m, RL_WAIT_RX_TDOWN);
+		if (!common->tdown_complete)
+			common->rx_tdown_timeouts++;	/* "rx teardown timeout" */
+	}
+	for (id = common->rx_ch_num_flows; id > 0; id--)
+		rl_am65_cpsw_destroy_rxq(common, id - 1, retain_page_pool);
 	rl_k3_udma_glue_disable_rx_chn(common->rx_chns.rx_chn);
 }
 
@@ -309,6 +300,15 @@ int rl_am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id)
 enable:
 	rl_napi_enable(&flow->napi_rx);
 	flow->napi_enabled = true;
+	/*
+	 * am65_cpsw_nuss_common_open() (6.1: rx_irq_disabled): an IRQ the
+	 * handler masked while NAPI could not run is unmasked here; an event
+	 * that came meanwhile is resent and schedules the NAPI.
+	 */
+	if (flow->irq_disabled) {
+		flow->irq_disabled = false;
+		rl_enable_irq(&flow->irq);
+	}
 	return 0;
 err:
 	rl_am65_cpsw_destroy_rxq(common, id, false);
@@ -357,8 +357,8 @@ static void am65_cpsw_nuss_rx_csum(struct rl_sk_buff *skb, u32 csum_info)
  * be built).  Fixes, each with its variant: rx_slot_lost (the slot of a
  * failed allocation or push is counted for the refill instead of lost),
  * cleanup_mutable_pool (the descriptor says what it holds),
- * skb_before_xdp_leak, xdp_drop_no_requeue, and the teardown drain of
- * rx_tdown_no_drain (tearing_down: recycle, no XDP, no requeue).
+ * skb_before_xdp_leak, xdp_drop_no_requeue.  During a teardown wait it
+ * runs as upstream's does: XDP, the stack, the refill.
  */
 static int am65_cpsw_nuss_rx_packets(struct am65_cpsw_rx_flow *flow,
 				     u32 *xdp_state)
@@ -392,8 +392,6 @@ static int am65_cpsw_nuss_rx_packets(struct am65_cpsw_rx_flow *flow,
 	    !rl_am65_bug(common, RL_V_CLEANUP_MUTABLE_POOL)) {
 		/* UDMA-P: another flow's XSK buffer came through the shared FDQ */
 		rl_am65_cpsw_rx_buf_free(common, desc_rx, true);
-		if (flow->tearing_down)
-			return 0;
 		goto allocate;
 	}
 	pkt_len = rl_cppi5_hdesc_get_pktlen(pool, desc_rx);
@@ -403,10 +401,6 @@ static int am65_cpsw_nuss_rx_packets(struct am65_cpsw_rx_flow *flow,
 	/* am65_common_get_port(): the hardware tags a port that is up */
 	port = &common->ports[port_id - 1];
 	flow_idx = flow->id;
-	if (flow->tearing_down) {
-		rl_am65_cpsw_put_page(flow, page, true);
-		return 0;
-	}
 	page->len = pkt_len;
 	if (port->xdp_prog && rl_am65_bug(common, RL_V_SKB_BEFORE_XDP_LEAK))
 		skb = rl_build_skb(common->m, page, pkt_len);
@@ -499,16 +493,46 @@ int rl_am65_cpsw_rx_poll(struct rl_napi *napi, int budget)
 	if ((state_or & AM65_CPSW_XDP_REDIRECT) &&
 	    !rl_am65_bug(flow->common, RL_V_XDP_NO_FLUSH))
 		rl_xdp_do_flush(flow->common->m);
-	if (!flow->tearing_down)
-		am65_cpsw_rx_refill(flow);
+	am65_cpsw_rx_refill(flow);
 done:
-	if (num_rx < budget)
-		rl_napi_complete_done(napi, num_rx);
+	if (num_rx < budget && rl_napi_complete_done(napi, num_rx) &&
+	    flow->irq_disabled) {
+		/*
+		 * Fix (irq_disabled_cleared, v2 7/7): mainline clears
+		 * irq_disabled before starting the pacing timer, so a timer
+		 * cancelled in destroy leaves the IRQ masked with the flag
+		 * clear, and the next create_rxq does not unmask it: no RX
+		 * interrupt ever again.  Clear it only where the IRQ is
+		 * enabled again.
+		 */
+		if (!flow->common->cfg.pacing) {
+			flow->irq_disabled = false;
+			rl_enable_irq(&flow->irq);
+		} else {
+			if (rl_am65_bug(flow->common, RL_V_IRQ_DISABLED_CLEARED))
+				flow->irq_disabled = false;
+			rl_hrtimer_start(&flow->rx_hrtimer);
+		}
+	}
 	return num_rx;
 }
 
-void rl_am65_cpsw_rx_irq(struct am65_cpsw_common *common, u32 flow)
+/* am65_cpsw_nuss_rx_timer_callback(): pacing over, the IRQ back on. */
+void rl_am65_cpsw_rx_timer(void *data)
 {
-	if (flow < common->rx_ch_num_flows)
-		rl_napi_schedule(&common->rx_chns.flows[flow].napi_rx);
+	struct am65_cpsw_rx_flow *flow = data;
+
+	if (!rl_am65_bug(flow->common, RL_V_IRQ_DISABLED_CLEARED))
+		flow->irq_disabled = false;
+	rl_enable_irq(&flow->irq);
+}
+
+/* am65_cpsw_nuss_rx_irq(): mask the line, let NAPI do the work. */
+void rl_am65_cpsw_rx_irq(void *data)
+{
+	struct am65_cpsw_rx_flow *flow = data;
+
+	flow->irq_disabled = true;
+	rl_disable_irq_nosync(&flow->irq);
+	rl_napi_schedule(&flow->napi_rx);
 }

@@ -1,230 +1,140 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * am65_cpsw_tdown.c - the reclaim step that ends a channel teardown:
- * pop every completion the hardware left, then reset.
+ * am65_cpsw_tdown.c - the last step before a queue's reset: pop what the
+ * hardware completed.
  *
  * k3_udma_glue_reset_rx_chn() / _reset_tx_chn() clean the free-descriptor
  * (or submit) ring through the driver's callback but simply forget the
  * completion ring (k3_ringacc_ring_reset), so a descriptor still in it is
  * lost for good: the v2 zero-copy series' "descriptor leakage during Rx
- * teardown" (rx_tdown_no_drain) and the TX timeout path
- * (tx_tdown_timeout_leak).  The functions here are proven by Frama-C WP
- * (proofs/): when the resets start, no running queue has a completion
- * left.  The NAPI poll itself is not proven: its contract below (it keeps
- * the channel pointers) is assumption A1 of proofs/README.md.
+ * teardown" (rx_tdown_no_drain) and the TX teardown that timed out
+ * (tx_tdown_timeout_leak).  The fix: once napi_disable() returned the
+ * driver owns the completion ring; pop every entry through the same
+ * cleanup the reset uses for the other ring, then reset.
+ *
+ * Proven by Frama-C WP (proofs/, units rx_tdown and tx_tdown): when the
+ * reset starts, the queue's completion ring is empty, and the drain ends
+ * (each pop takes one entry).  The contracts it rests on: the ring pop's
+ * (A5, restated with the cleanup by the pop_one helpers: A2) and the
+ * cleanups', which touch no ring (A1, proofs/README.md).
  */
 #include "am65_cpsw.h"
 
-/* Run one TX channel's completion NAPI (its IRQ fired). */
-/*@ requires shape: am65_tx_shape(common);
-  @ requires chn: i < common->tx_ch_num;
-  @ assigns common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tx_chn->ringtxcq->idx,
-  @   common->tdown_cnt, common->tdown_complete;
-  @ ensures shape: am65_tx_shape(common);
-  @ ensures same: common->tx_ch_num == \old(common->tx_ch_num);
+/* One completion of flow @f popped and cleaned up (a marker: dropped). */
+/*@ requires \valid(common) && \valid(chn) && f < chn->flow_num &&
+  @   f < RL_MAX_FLOWS && \valid(chn->flows[f].ring);
+  @ assigns chn->flows[f].ring->idx;
+  @ ensures empty: \result != 0 ==> rl_ridx_occ(&chn->flows[f].ring->idx) == 0;
+  @ ensures taken: \old(rl_ridx_occ(&chn->flows[f].ring->idx)) > 0 ==>
+  @   \result == 0;
+  @ ensures same: chn->flow_num == \old(chn->flow_num);
+  @ ensures one_less: \result == 0 ==>
+  @   rl_ridx_occ(&chn->flows[f].ring->idx) ==
+  @   \old(rl_ridx_occ(&chn->flows[f].ring->idx)) - 1;
   @*/
-static void am65_cpsw_tx_napi_run(struct am65_cpsw_common *common, u32 i)
+static int am65_cpsw_rx_pop_one(struct am65_cpsw_common *common,
+				struct rl_k3_udma_glue_rx_channel *chn, u32 f)
 {
-	rl_napi_schedule(&common->tx_chns[i].napi_tx);
-	rl_napi_run(&common->tx_chns[i].napi_tx, AM65_CPSW_NAPI_WEIGHT,
-		    common->m->cpu);
+	rl_dma_addr_t desc_dma;
+	int ret = rl_k3_udma_glue_pop_rx_chn(chn, f, &desc_dma);
+
+	if (!ret && !rl_cppi5_desc_is_tdcm(desc_dma))
+		rl_am65_cpsw_rx_cleanup(common, desc_dma);
+	return ret;
 }
 
-/*
- * One round: run the completion NAPI of every running channel that has
- * completions waiting (their IRQs fired).  The teardown wait repeats it
- * while the hardware finishes; the reclaim repeats it until a round finds
- * nothing.  False only if no running channel had anything left.
- */
-/*@ requires shape: am65_tx_shape(common);
-  @ assigns common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tx_chn->ringtxcq->idx,
-  @   common->tdown_cnt, common->tdown_complete;
-  @ ensures shape: am65_tx_shape(common);
-  @ ensures same: common->tx_ch_num == \old(common->tx_ch_num);
-  @ ensures drained: !\result ==> am65_tx_drained(common);
+/* Pop flow @f's completion ring empty through the RX cleanup. */
+/*@ requires shape: am65_rx_shape(common) && f < common->rx_ch_num_flows;
+  @ assigns common->rx_chns.rx_chn->flows[f].ring->idx;
+  @ ensures drained:
+  @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[f].ring->idx) == 0;
   @*/
-bool rl_am65_cpsw_tx_poll_round(struct am65_cpsw_common *common)
+static void am65_cpsw_rx_drain(struct am65_cpsw_common *common, u32 f)
 {
-	bool busy = false;
-	u32 i;
+	struct rl_k3_udma_glue_rx_channel *chn = common->rx_chns.rx_chn;
+	u32 k, n = rl_ring_occ(chn->flows[f].ring);
 
-	/*@ loop invariant range: 0 <= i <= common->tx_ch_num;
-	  @ loop invariant shape: am65_tx_shape(common);
-	  @ loop invariant same: common->tx_ch_num == \at(common->tx_ch_num, Pre);
-	  @ loop invariant idle_before: !busy ==> \forall integer j; 0 <= j < i ==>
-	  @   common->tx_chns[j].napi_enabled ==>
-	  @     rl_ridx_occ(&common->tx_chns[j].tx_chn->ringtxcq->idx) == 0;
-	  @ loop assigns i, busy,
-	  @   common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tx_chn->ringtxcq->idx,
-		  @   common->tdown_cnt, common->tdown_complete;
-	  @ loop variant common->tx_ch_num - i;
+	/* NAPI is off and no context runs in here: n is all there is */
+	/*@ loop invariant 0 <= k <= n;
+	  @ loop invariant flow: f < chn->flow_num;
+	  @ loop invariant left: rl_ridx_occ(&chn->flows[f].ring->idx) == n - k;
+	  @ loop assigns k, chn->flows[f].ring->idx;
+	  @ loop variant n - k;
 	  @*/
-	for (i = 0; i < common->tx_ch_num; i++) {
-		if (!common->tx_chns[i].napi_enabled ||
-		    !rl_ring_occ(common->tx_chns[i].tx_chn->ringtxcq))
-			continue;
-		am65_cpsw_tx_napi_run(common, i);
-		busy = true;
-	}
-	return busy;
+	for (k = 0; k < n; k++)
+		am65_cpsw_rx_pop_one(common, chn, f);
 }
 
-/*
- * Complete whatever the hardware already queued (termination: each round
- * that finds work pops at least one completion and the stopped hardware
- * adds none; checked at run time, not proven).
- */
-/*@ requires shape: am65_tx_shape(common);
-  @ assigns common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tx_chn->ringtxcq->idx,
-  @   common->tdown_cnt, common->tdown_complete;
-  @ ensures shape: am65_tx_shape(common);
-  @ ensures drained: am65_tx_drained(common);
-  @ ensures same: common->tx_ch_num == \old(common->tx_ch_num);
-  @*/
-static void am65_cpsw_tx_drain(struct am65_cpsw_common *common)
+void rl_am65_cpsw_rx_reclaim(struct am65_cpsw_common *common, u32 f)
 {
-	/*@ loop invariant shape: am65_tx_shape(common);
-	  @ loop invariant same: common->tx_ch_num == \at(common->tx_ch_num, Pre);
-	  @ loop assigns common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tx_chn->ringtxcq->idx,
-		  @   common->tdown_cnt, common->tdown_complete;
-	  @*/
-	while (rl_am65_cpsw_tx_poll_round(common))
-		;
-}
-
-void rl_am65_cpsw_tx_reclaim(struct am65_cpsw_common *common)
-{
-	u32 i, n = common->tx_ch_num;
-
 	/*
-	 * Fix (tx_tdown_timeout_leak): when the wait timed out, mainline
-	 * resets the channels and the completion rings are dropped with the
-	 * packets in them.  Complete what the hardware already queued before
-	 * the reset - after a timeout, and also after a wait that a stale
-	 * marker ended early.
-	 */
-	if (!rl_am65_bug(common, RL_V_TX_TDOWN_TIMEOUT_LEAK))
-		am65_cpsw_tx_drain(common);
-	/*@ assert tx_reset_drops_nothing: am65_tx_drained(common); */
-	/* last to first, as am65_cpsw_destroy_txqs() */
-	/*@ loop invariant range: 0 <= i <= n && n <= AM65_CPSW_MAX_QUEUES;
-	  @ loop assigns i, *common;
-	  @ loop variant i;
-	  @*/
-	for (i = n; i > 0; i--)
-		rl_am65_cpsw_destroy_txq(common, i - 1);
-}
-
-/* Run one RX flow's NAPI: in teardown it pops and drops. */
-/*@ requires shape: am65_rx_shape(common);
-  @ requires flow: f < common->rx_ch_num_flows;
-  @ assigns common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].ring->idx,
-  @   common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].fdq->idx,
-  @   common->rx_chns.flows[0 .. AM65_CPSW_MAX_RX_FLOWS - 1].rx_missing,
-  @   common->tdown_complete;
-  @ ensures shape: am65_rx_shape(common);
-  @ ensures same: common->rx_ch_num_flows == \old(common->rx_ch_num_flows);
-  @*/
-static void am65_cpsw_rx_napi_run(struct am65_cpsw_common *common, u32 f)
-{
-	struct am65_cpsw_rx_flow *flow = &common->rx_chns.flows[f];
-
-	rl_napi_schedule(&flow->napi_rx);
-	rl_napi_run(&flow->napi_rx, AM65_CPSW_NAPI_WEIGHT, common->m->cpu);
-}
-
-/*
- * One round: run the NAPI of every running flow that has completions
- * waiting; in teardown it pops and drops.  The teardown wait repeats it
- * while the hardware finishes; the reclaim repeats it until a round finds
- * nothing.  False only if no running flow had anything left.
- */
-/*@ requires shape: am65_rx_shape(common);
-  @ assigns common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].ring->idx,
-  @   common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].fdq->idx,
-  @   common->rx_chns.flows[0 .. AM65_CPSW_MAX_RX_FLOWS - 1].rx_missing,
-  @   common->tdown_complete;
-  @ ensures shape: am65_rx_shape(common);
-  @ ensures same: common->rx_ch_num_flows == \old(common->rx_ch_num_flows);
-  @ ensures drained: !\result ==> am65_rx_drained(common);
-  @*/
-bool rl_am65_cpsw_rx_poll_round(struct am65_cpsw_common *common)
-{
-	bool busy = false;
-	u32 f;
-
-	/*@ loop invariant range: 0 <= f <= common->rx_ch_num_flows;
-	  @ loop invariant shape: am65_rx_shape(common);
-	  @ loop invariant same:
-	  @   common->rx_ch_num_flows == \at(common->rx_ch_num_flows, Pre);
-	  @ loop invariant idle_before: !busy ==> \forall integer j; 0 <= j < f ==>
-	  @   common->rx_chns.flows[j].napi_enabled ==>
-	  @     rl_ridx_occ(&common->rx_chns.rx_chn->flows[j].ring->idx) == 0;
-	  @ loop assigns f, busy,
-	  @   common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].ring->idx,
-	  @   common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].fdq->idx,
-	  @   common->rx_chns.flows[0 .. AM65_CPSW_MAX_RX_FLOWS - 1].rx_missing,
-	  @   common->tdown_complete;
-	  @ loop variant common->rx_ch_num_flows - f;
-	  @*/
-	for (f = 0; f < common->rx_ch_num_flows; f++) {
-		if (!common->rx_chns.flows[f].napi_enabled ||
-		    !rl_ring_occ(common->rx_chns.rx_chn->flows[f].ring))
-			continue;
-		am65_cpsw_rx_napi_run(common, f);
-		busy = true;
-	}
-	return busy;
-}
-
-/* Pop what the stopped hardware left (termination as for TX). */
-/*@ requires shape: am65_rx_shape(common);
-  @ assigns common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].ring->idx,
-  @   common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].fdq->idx,
-  @   common->rx_chns.flows[0 .. AM65_CPSW_MAX_RX_FLOWS - 1].rx_missing,
-  @   common->tdown_complete;
-  @ ensures shape: am65_rx_shape(common);
-  @ ensures drained: am65_rx_drained(common);
-  @ ensures same: common->rx_ch_num_flows == \old(common->rx_ch_num_flows);
-  @*/
-static void am65_cpsw_rx_drain(struct am65_cpsw_common *common)
-{
-	/*@ loop invariant shape: am65_rx_shape(common);
-	  @ loop invariant same:
-	  @   common->rx_ch_num_flows == \at(common->rx_ch_num_flows, Pre);
-	  @ loop assigns common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].ring->idx,
-	  @   common->rx_chns.rx_chn->flows[0 .. RL_MAX_FLOWS - 1].fdq->idx,
-	  @   common->rx_chns.flows[0 .. AM65_CPSW_MAX_RX_FLOWS - 1].rx_missing,
-	  @   common->tdown_complete;
-	  @*/
-	while (rl_am65_cpsw_rx_poll_round(common))
-		;
-}
-
-void rl_am65_cpsw_rx_reclaim(struct am65_cpsw_common *common,
-			     bool retain_page_pool)
-{
-	u32 f, n = common->rx_ch_num_flows, id = n;
-
-	/*
-	 * Fix (rx_tdown_no_drain, the v2 seed bug): whatever the teardown
-	 * wait saw (marker, timeout, marker never coming), pop what the
-	 * stopped hardware left before reset_rx_chn forgets it (NAPI drops
-	 * the packets: tearing_down is still set from the wait).
+	 * Fix (rx_tdown_no_drain, the v2 seed bug): mainline resets right
+	 * after napi_disable, and reset_rx_chn forgets what was completed but
+	 * not popped: whatever the wait saw (marker, timeout, no quirk, no
+	 * wait at all), pop it first.
 	 */
 	if (!rl_am65_bug(common, RL_V_RX_TDOWN_NO_DRAIN))
-		am65_cpsw_rx_drain(common);
-	/*@ assert rx_reset_drops_nothing: am65_rx_drained(common); */
-	/*@ loop invariant range: 0 <= f <= n && n <= AM65_CPSW_MAX_RX_FLOWS;
-	  @ loop assigns f, common->rx_chns.flows[0 .. n - 1].tearing_down;
-	  @ loop variant n - f;
+		am65_cpsw_rx_drain(common, f);
+	/*@ assert rx_reset_drops_nothing:
+	  @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[f].ring->idx) == 0;
 	  @*/
-	for (f = 0; f < n; f++)
-		common->rx_chns.flows[f].tearing_down = false;
-	/*@ loop invariant range: 0 <= id <= AM65_CPSW_MAX_RX_FLOWS;
-	  @ loop assigns id, *common;
-	  @ loop variant id;
+}
+
+/* One completion of @tx_chn popped and cleaned up (a marker: dropped). */
+/*@ requires \valid(tx_chn) && \valid(chn) && \valid(chn->ringtxcq);
+  @ assigns chn->ringtxcq->idx;
+  @ ensures empty: \result != 0 ==> rl_ridx_occ(&chn->ringtxcq->idx) == 0;
+  @ ensures taken: \old(rl_ridx_occ(&chn->ringtxcq->idx)) > 0 ==>
+  @   \result == 0;
+  @ ensures one_less: \result == 0 ==>
+  @   rl_ridx_occ(&chn->ringtxcq->idx) ==
+  @   \old(rl_ridx_occ(&chn->ringtxcq->idx)) - 1;
+  @*/
+static int am65_cpsw_tx_pop_one(struct am65_cpsw_tx_chn *tx_chn,
+				struct rl_k3_udma_glue_tx_channel *chn)
+{
+	rl_dma_addr_t desc_dma;
+	int ret = rl_k3_udma_glue_pop_tx_chn(chn, &desc_dma);
+
+	/* a marker after the wait ended counts for nothing now */
+	if (!ret && !rl_cppi5_desc_is_tdcm(desc_dma))
+		rl_am65_cpsw_tx_cleanup(tx_chn, desc_dma);
+	return ret;
+}
+
+/* Pop channel @i's completion ring empty through the TX cleanup. */
+/*@ requires shape: am65_tx_shape(common) && i < common->tx_ch_num;
+  @ assigns common->tx_chns[i].tx_chn->ringtxcq->idx;
+  @ ensures drained:
+  @   rl_ridx_occ(&common->tx_chns[i].tx_chn->ringtxcq->idx) == 0;
+  @*/
+static void am65_cpsw_tx_drain(struct am65_cpsw_common *common, u32 i)
+{
+	struct am65_cpsw_tx_chn *tx_chn = &common->tx_chns[i];
+	struct rl_k3_udma_glue_tx_channel *chn = tx_chn->tx_chn;
+	u32 k, n = rl_ring_occ(chn->ringtxcq);
+
+	/* NAPI is off and no context runs in here: n is all there is */
+	/*@ loop invariant 0 <= k <= n;
+	  @ loop invariant left: rl_ridx_occ(&chn->ringtxcq->idx) == n - k;
+	  @ loop assigns k, chn->ringtxcq->idx;
+	  @ loop variant n - k;
 	  @*/
-	while (id-- > 0)
-		rl_am65_cpsw_destroy_rxq(common, id, retain_page_pool);
+	for (k = 0; k < n; k++)
+		am65_cpsw_tx_pop_one(tx_chn, chn);
+}
+
+void rl_am65_cpsw_tx_reclaim(struct am65_cpsw_common *common, u32 i)
+{
+	/*
+	 * Fix (tx_tdown_timeout_leak): when the wait timed out (or a stale
+	 * marker ended it early), mainline resets the channel and the
+	 * completion ring is dropped with the packets in it.  Complete them
+	 * through the cleanup first.
+	 */
+	if (!rl_am65_bug(common, RL_V_TX_TDOWN_TIMEOUT_LEAK))
+		am65_cpsw_tx_drain(common, i);
+	/*@ assert tx_reset_drops_nothing:
+	  @   rl_ridx_occ(&common->tx_chns[i].tx_chn->ringtxcq->idx) == 0;
+	  @*/
 }

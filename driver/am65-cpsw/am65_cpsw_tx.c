@@ -286,15 +286,20 @@ static u32 am65_cpsw_tx_release(struct am65_cpsw_tx_chn *tx_chn, void *desc,
 }
 
 /* am65_cpsw_nuss_tx_cleanup(): reset_tx_chn callback, per buffer type. */
-static void am65_cpsw_nuss_tx_cleanup(void *data, rl_dma_addr_t desc_dma)
+void rl_am65_cpsw_tx_cleanup(struct am65_cpsw_tx_chn *tx_chn,
+			     rl_dma_addr_t desc_dma)
 {
-	struct am65_cpsw_tx_chn *tx_chn = data;
 	u32 port_idx;
 
 	am65_cpsw_tx_release(tx_chn,
 			     rl_k3_cppi_desc_pool_dma2virt(tx_chn->desc_pool,
 							   desc_dma),
 			     0, &port_idx);
+}
+
+static void am65_cpsw_nuss_tx_cleanup(void *data, rl_dma_addr_t desc_dma)
+{
+	rl_am65_cpsw_tx_cleanup(data, desc_dma);
 }
 
 /*
@@ -375,6 +380,12 @@ static int am65_cpsw_nuss_tx_compl_packets(struct am65_cpsw_tx_chn *tx_chn,
 	return num_tx;
 }
 
+/*
+ * am65_cpsw_nuss_tx_poll(): upstream returns 0 once it completed the
+ * NAPI, and enables the IRQ again (TX pacing is not modelled).  Since
+ * ndo_xsk_wakeup schedules this NAPI too, v2 5/7 unmasks only when the
+ * handler masked (tx_chn->irq_disabled), as the RX flows do.
+ */
 int rl_am65_cpsw_tx_poll(struct rl_napi *napi, int budget)
 {
 	struct am65_cpsw_tx_chn *tx_chn = container_of(napi,
@@ -382,15 +393,23 @@ int rl_am65_cpsw_tx_poll(struct rl_napi *napi, int budget)
 						       napi_tx);
 	int num_tx = am65_cpsw_nuss_tx_compl_packets(tx_chn, budget);
 
-	if (num_tx < budget)
-		rl_napi_complete_done(napi, num_tx);
-	return num_tx;
+	if (num_tx >= budget)
+		return budget;
+	if (rl_napi_complete_done(napi, num_tx) && tx_chn->irq_disabled) {
+		tx_chn->irq_disabled = false;
+		rl_enable_irq(&tx_chn->irq);
+	}
+	return 0;
 }
 
-void rl_am65_cpsw_tx_irq(struct am65_cpsw_common *common, u32 chn)
+/* am65_cpsw_nuss_tx_irq(): mask the line, let NAPI do the work. */
+void rl_am65_cpsw_tx_irq(void *data)
 {
-	if (chn < common->tx_ch_num)
-		rl_napi_schedule(&common->tx_chns[chn].napi_tx);
+	struct am65_cpsw_tx_chn *tx_chn = data;
+
+	tx_chn->irq_disabled = true;
+	rl_disable_irq_nosync(&tx_chn->irq);
+	rl_napi_schedule(&tx_chn->napi_tx);
 }
 
 int rl_am65_cpsw_create_txq(struct am65_cpsw_common *common, u32 id)
@@ -406,6 +425,11 @@ int rl_am65_cpsw_create_txq(struct am65_cpsw_common *common, u32 id)
 	rl_k3_udma_glue_enable_tx_chn(tx_chn->tx_chn);
 	rl_napi_enable(&tx_chn->napi_tx);
 	tx_chn->napi_enabled = true;
+	/* as the RX flows: unmask what the handler masked meanwhile */
+	if (tx_chn->irq_disabled) {
+		tx_chn->irq_disabled = false;
+		rl_enable_irq(&tx_chn->irq);
+	}
 	return 0;
 }
 
@@ -427,6 +451,8 @@ void rl_am65_cpsw_destroy_txq(struct am65_cpsw_common *common, u32 id)
 		rl_napi_disable(&tx_chn->napi_tx);
 		tx_chn->napi_enabled = false;
 	}
+	/* NAPI is off: the completion ring is the driver's to pop (proven) */
+	rl_am65_cpsw_tx_reclaim(common, id);
 	rl_k3_udma_glue_reset_tx_chn(tx_chn->tx_chn, tx_chn,
 				     am65_cpsw_nuss_tx_cleanup);
 	rl_k3_udma_glue_disable_tx_chn(tx_chn->tx_chn);
@@ -438,6 +464,11 @@ void rl_am65_cpsw_destroy_txq(struct am65_cpsw_common *common, u32 id)
 	tx_chn->xsk_port_id = 0;
 }
 
+/*
+ * am65_cpsw_destroy_txqs(): tear every channel down, wait (1 s) for their
+ * markers while the IRQ-driven completion NAPIs keep running (wait point:
+ * other contexts act), then destroy each channel, last to first.
+ */
 void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common)
 {
 	u32 i, q, p, wait = 0;
@@ -446,21 +477,12 @@ void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common)
 	common->tdown_complete = false;
 	for (i = 0; i < common->tx_ch_num; i++)
 		rl_k3_udma_glue_tdown_tx_chn(common->tx_chns[i].tx_chn, false);
-	/*
-	 * wait_for_completion_timeout(&tdown_complete, 1 s): the completion
-	 * NAPIs run while the hardware finishes; when the wait times out, the
-	 * last completions may have landed after the last poll.
-	 */
-	rl_am65_cpsw_tx_poll_round(common);
-	while (!common->tdown_complete) {
-		rl_hw_step(common->m);
-		if (++wait > common->cfg.tdown_wait) {
-			common->tx_tdown_timeouts++;	/* "tx timeout" */
-			break;
-		}
-		rl_am65_cpsw_tx_poll_round(common);
-	}
-	rl_am65_cpsw_tx_reclaim(common);
+	while (!common->tdown_complete && wait++ < common->cfg.tdown_wait)
+		rl_model_wait(common->m, RL_WAIT_TX_TDOWN);
+	if (!common->tdown_complete)
+		common->tx_tdown_timeouts++;	/* "tx teardown timeout" */
+	for (i = common->tx_ch_num; i > 0; i--)
+		rl_am65_cpsw_destroy_txq(common, i - 1);
 	/*
 	 * Fix (reopen_bql_reset): the cleanup callback frees what never went
 	 * out without telling BQL; nothing is in flight any more, so restart

@@ -206,6 +206,37 @@ const struct rl_am65_variant_info rl_am65_variants[RL_V_NR] = {
 		BIT(RL_F_LEAK) | BIT(RL_F_POOL_LEAK) | BIT(RL_F_BQL) |
 		BIT(RL_F_LIVENESS),
 	},
+	[RL_V_IRQ_DISABLED_CLEARED] = {
+		"irq_disabled_cleared",
+		"RX NAPI clears irq_disabled when it starts the pacing timer instead of enabling the IRQ; destroy cancels the timer and the IRQ stays disabled for good",
+		"v2 7/7 (Fix clearing of irq_disabled flag in rx_poll); mainline am65_cpsw_nuss_rx_poll",
+		"irq_disabled is cleared where the IRQ is enabled (poll, pacing timer, and destroy after cancelling the timer)",
+		BIT(RL_F_LIVENESS) | BIT(RL_F_DROPPED) | BIT(RL_F_IRQ),
+	},
+	[RL_V_RACE_XDP_TX_RX_TDOWN] = {
+		"race_xdp_tx_rx_tdown",
+		"common_stop tears TX down before RX: during the RX teardown wait NAPI still runs XDP, and XDP_TX queues onto a TX channel already torn down and reset",
+		"mainline am65_cpsw_nuss_common_stop (destroy_txqs, then destroy_rxqs)",
+		"RX queues are destroyed before TX queues",
+		BIT(RL_F_LEAK) | BIT(RL_F_POOL_LEAK) | BIT(RL_F_DROPPED) |
+		BIT(RL_F_BQL) | BIT(RL_F_LIVENESS),
+	},
+	[RL_V_RACE_XDP_XMIT_TDOWN] = {
+		"race_xdp_xmit_tdown",
+		"ndo_xdp_xmit from another device's devmap during the TX teardown queues frames onto channels being torn down",
+		"mainline am65_cpsw_ndo_xdp_xmit (no check of the queues' state)",
+		"ndo_xdp_xmit refuses from the start of a teardown (queues_up cleared first)",
+		BIT(RL_F_LEAK) | BIT(RL_F_POOL_LEAK) | BIT(RL_F_DROPPED) |
+		BIT(RL_F_LIVENESS),
+	},
+	[RL_V_RACE_XMIT_REBUILD] = {
+		"race_xmit_rebuild",
+		"the program-swap / zero-copy rebuild never stops the stack's TX: packets sent during the teardown are cleaned up behind BQL's back or land on channels that are off",
+		"v2 1/7 and 3/7 (am65_cpsw_xdp_prog_setup, am65_cpsw_xsk_pool_enable/_disable)",
+		"the TX queues of the ports that are up are stopped for the rebuild and started after it",
+		BIT(RL_F_BQL) | BIT(RL_F_LEAK) | BIT(RL_F_POOL_LEAK) |
+		BIT(RL_F_LIVENESS),
+	},
 };
 
 int rl_am65_variant_by_name(const char *name)
@@ -223,7 +254,7 @@ int rl_am65_variant_by_name(const char *name)
 #define RL_MAINLINE_BUGS (M(RX_TDOWN_NO_DRAIN) | M(TX_TDOWN_TIMEOUT_LEAK) | \
 	M(RX_PUSH_FAIL_LEAK) | M(STALE_PSDATA_TX) | M(XDP_TX_CHN_PAST_NUM) | \
 	M(RX_SLOT_LOST) | M(CREATE_RXQ_NAPI_DISABLE) | M(PAGE_POOL_BY_FLOW) | \
-	M(REOPEN_BQL_RESET))
+	M(REOPEN_BQL_RESET) | M(RACE_XDP_TX_RX_TDOWN) | M(RACE_XDP_XMIT_TDOWN))
 /* What the zero-copy series added, v1 and v2 alike. */
 #define RL_ZC_BUGS (M(XSK_REBUILD_NO_TDOWN) | M(RX_PUSH_ZC_FAIL_LEAK) | \
 	M(CLEANUP_MUTABLE_POOL) | M(XSK_TX_BATCH_LOST) | \
@@ -240,20 +271,22 @@ const struct rl_am65_profile_info rl_am65_profiles[RL_P_NR] = {
 		"mainline",
 		"am65-cpsw as merged: page_pool XDP, no zero copy",
 		"kernel-patches/bpf @50416a06e189 (drivers/net/ethernet/ti/am65-cpsw-nuss.c)",
-		RL_MAINLINE_BUGS | M(PROG_SWAP_NO_REBUILD),
+		RL_MAINLINE_BUGS | M(PROG_SWAP_NO_REBUILD) |
+		M(IRQ_DISABLED_CLEARED),
 	},
 	[RL_P_V1] = {
 		"v1",
 		"the AF_XDP zero-copy RFC series as applied (before v2 1/7 and 2/7)",
 		"20250520-am65-cpsw-xdp-zc-v1 (intel-lab-lkp/linux @45220b783085)",
-		RL_MAINLINE_BUGS | M(PROG_SWAP_NO_REBUILD) | RL_ZC_BUGS,
+		RL_MAINLINE_BUGS | M(PROG_SWAP_NO_REBUILD) | RL_ZC_BUGS |
+		M(IRQ_DISABLED_CLEARED),
 	},
 	[RL_P_V2] = {
 		"v2",
 		"the AF_XDP zero-copy series v2 as posted (program-swap rebuild, retained page_pools)",
 		"20251109-am65-cpsw-xdp-zc-v2-0..7; TI's replies (Nov 2025)",
 		RL_MAINLINE_BUGS | RL_ZC_BUGS | M(CREATE_RXQS_PARTIAL_UNWIND) |
-		M(REBUILD_FAIL_PORT_UP),
+		M(REBUILD_FAIL_PORT_UP) | M(RACE_XMIT_REBUILD),
 	},
 };
 

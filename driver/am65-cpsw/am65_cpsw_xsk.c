@@ -113,8 +113,11 @@ static int am65_cpsw_xsk_pool_disable(struct am65_cpsw_port *port, u32 qid)
 		      (common->rx_chns.flows[qid].xsk_pool == pool ||
 		       common->tx_chns[qid].xsk_pool == pool) &&
 		      !rl_am65_bug(common, RL_V_NAPI_AFTER_POOL_FREE);
-	if (need_update)
+	if (need_update) {
 		am65_cpsw_xsk_rebuild(common, qid, true);
+		/* v2 3/7: synchronize_rcu() before the pool goes */
+		rl_model_wait(common->m, RL_WAIT_SYNC_NET);
+	}
 	rl_xsk_pool_dma_unmap(pool);
 	common->xdp_zc_queues &= ~BIT(qid);
 	common->xsk_port_id[qid] = 0;
@@ -321,12 +324,11 @@ int rl_am65_cpsw_rx_zc(struct am65_cpsw_rx_flow *flow, int budget)
 			continue;
 		buf->len = pkt_len;
 		rl_xsk_buff_dma_sync_for_cpu(buf);
-		if (port_id >= 1 && port_id <= common->port_num)
-			port = rl_am65_port(common, port_id - 1);
-		/* teardown drain, or the queue belongs to another port: drop */
-		if (flow->tearing_down || !port || port_id != flow->xsk_port_id) {
-			if (port)
-				port->rx_dropped++;
+		/* am65_common_get_port(): the hardware tags a port that is up */
+		port = &common->ports[port_id - 1];
+		/* v2 4/7: a packet for another port than the queue's owner */
+		if (port_id != flow->xsk_port_id) {
+			port->rx_dropped++;
 			rl_xsk_buff_free(buf);
 			continue;
 		}
@@ -349,8 +351,6 @@ int rl_am65_cpsw_rx_zc(struct am65_cpsw_rx_flow *flow, int budget)
 	if ((state_or & AM65_CPSW_XDP_REDIRECT) &&
 	    !rl_am65_bug(common, RL_V_XDP_NO_FLUSH))
 		rl_xdp_do_flush(common->m);
-	if (flow->tearing_down)
-		return count;
 	/*
 	 * Fix (zc_refill_poll_count): refill what is missing (rx_missing,
 	 * data upstream lacks); v2 asks for this poll's count only, so once

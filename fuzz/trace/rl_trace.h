@@ -3,6 +3,8 @@
  * rl_trace.h - one trace format for every run: a probe configuration and
  * a sequence of operations.  Three forms, converted losslessly:
  *  - text: "config ..." then one operation per line, '#' comments;
+ *    "stop 0 {" opens the operations that run at stop's waits, "}"
+ *    closes them (also on one line: "stop 0 { hw_step 1 ; rx 0 0 1 64 }");
  *  - fuzz bytes: decoded deterministically (a small FuzzedDataProvider);
  *  - struct rl_trace in memory, which rl_trace_apply() runs on a world.
  * Kernel-compatible C: the same traces replay in-kernel.
@@ -23,12 +25,18 @@ enum rl_op_code {
 	RL_OP_ATTACH, RL_OP_DETACH, RL_OP_XSK_BIND, RL_OP_XSK_UNBIND,
 	RL_OP_XSK_CLOSE, RL_OP_XSK_FILL, RL_OP_XSK_CONSUME, RL_OP_XSK_SUBMIT,
 	RL_OP_XSK_REAP, RL_OP_XSK_WAKEUP, RL_OP_TDOWN, RL_OP_HW_STEP,
-	RL_OP_FLUSH, RL_OP_FAULT, RL_OP_STACK_RELEASE, RL_OP_SETTLE,
+	RL_OP_FLUSH, RL_OP_FAULT, RL_OP_STACK_RELEASE, RL_OP_SETTLE, RL_OP_TIMER,
 	RL_OP_NR
 };
 
 struct rl_op {
 	u8 code;
+	/*
+	 * Runs inside the closest earlier operation that is not nested: at
+	 * its driver waits, one nested operation per wait, in order; what no
+	 * wait consumed runs after it.  Text "op {" ... "}", bytes bit 0x80.
+	 */
+	bool nested;
 	u16 arg[RL_TRACE_MAX_ARGS];
 };
 

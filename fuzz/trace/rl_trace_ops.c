@@ -55,6 +55,7 @@ const struct rl_op_info rl_op_table[RL_OP_NR] = {
 					A(RL_A_NUM, 32, "nth call (0 disarms)") } },
 	[RL_OP_STACK_RELEASE] = { "stack_release", 1, { A(RL_A_NUM, 64, "count") } },
 	[RL_OP_SETTLE] = { "settle", 0, { } },
+	[RL_OP_TIMER] = { "timer", 0, { } },
 };
 
 void rl_trace_init(struct rl_trace *t)
@@ -139,6 +140,8 @@ static u16 decode_arg(struct rl_bytes *b, const struct rl_am65_cfg *cfg,
 
 static void decode_cfg(struct rl_am65_cfg *cfg, struct rl_bytes *b)
 {
+	u32 v;
+
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->ports = 1 + take(b) % 2;
 	cfg->disabled_ports = take(b) % BIT(cfg->ports);
@@ -149,7 +152,9 @@ static void decode_cfg(struct rl_am65_cfg *cfg, struct rl_bytes *b)
 	cfg->rx_descs = 2 + take(b) % 15;
 	cfg->tx_descs = 2 + take(b) % 15;
 	cfg->pktdma = take(b) % 2;
-	cfg->rx_tdown_irq_quirk = take(b) % 2;
+	v = take(b);
+	cfg->rx_tdown_irq_quirk = v & 1;
+	cfg->pacing = v >> 1 & 1;
 	cfg->nr_cpus = 1 + take(b) % 2;
 	cfg->tdown_wait = take(b) % 5;
 }
@@ -165,7 +170,11 @@ void rl_trace_from_bytes(struct rl_trace *t, const u8 *data, size_t size)
 		const struct rl_op_info *info;
 		u32 i;
 
-		op->code = take(&b) % RL_OP_NR;
+		u32 code = take(&b);
+
+		/* bit 0x80: nested in the operation before (none: plain) */
+		op->code = (code & 0x7f) % RL_OP_NR;
+		op->nested = (code & 0x80) && t->n_ops > 1;
 		info = &rl_op_table[op->code];
 		for (i = 0; i < info->nargs; i++)
 			op->arg[i] = decode_arg(&b, &t->cfg, &info->args[i]);
@@ -202,14 +211,14 @@ int rl_trace_to_bytes(const struct rl_trace *t, u8 *buf, size_t cap,
 	put(buf, cap, &n, c->rx_descs - 2);
 	put(buf, cap, &n, c->tx_descs - 2);
 	put(buf, cap, &n, c->pktdma);
-	put(buf, cap, &n, c->rx_tdown_irq_quirk);
+	put(buf, cap, &n, c->rx_tdown_irq_quirk | (c->pacing << 1));
 	put(buf, cap, &n, c->nr_cpus - 1);
 	put(buf, cap, &n, c->tdown_wait);
 	for (i = 0; i < t->n_ops; i++) {
 		const struct rl_op *op = &t->ops[i];
 		const struct rl_op_info *info = &rl_op_table[op->code];
 
-		put(buf, cap, &n, op->code);
+		put(buf, cap, &n, op->code | (op->nested ? 0x80 : 0));
 		for (j = 0; j < info->nargs; j++) {
 			u16 v = op->arg[j];
 
@@ -336,33 +345,110 @@ void rl_trace_apply(struct rl_world *w, const struct rl_op *op)
 	case RL_OP_SETTLE:
 		rl_world_settle(w);
 		break;
+	case RL_OP_TIMER:
+		rl_world_timer(w);
+		break;
 	}
+}
+
+/*
+ * What may run at a driver's wait: every wait point sits under rtnl_lock
+ * (ndo_stop, ndo_bpf, the XSK pool setup), so another rtnl operation
+ * would block until the outer one returned - the harness refuses it
+ * there (net/core/rtnetlink.c; dev_xdp_install and xp_assign_dev run
+ * with rtnl held).  Everything else is another context: the hardware,
+ * IRQs and softirq, the stack, another device's devmap, the XSK user.
+ */
+static bool op_needs_rtnl(u8 code)
+{
+	switch (code) {
+	case RL_OP_OPEN:
+	case RL_OP_STOP:
+	case RL_OP_ATTACH:
+	case RL_OP_DETACH:
+	case RL_OP_XSK_BIND:
+	case RL_OP_XSK_UNBIND:
+	case RL_OP_XSK_CLOSE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* One run of rl_trace_run(): the nested operations still to go. */
+struct rl_run {
+	const struct rl_trace *t;
+	const struct rl_trace_hooks *h;
+	u64 digest;
+	u32 next, end;		/* nested operations [next, end) */
+	u32 outer;		/* index of the operation they nest in */
+	bool nesting;		/* a nested operation is running */
+};
+
+static void run_op(struct rl_run *r, struct rl_world *w, u32 i, bool at_wait)
+{
+	const struct rl_op *op = &r->t->ops[i];
+
+	/* operation i is step i + 1, wherever it runs */
+	rl_model_set_step(w->m, i + 1);
+	if (r->h->before)
+		r->h->before(r->h->ctx, w, i, op);
+	if (at_wait && op_needs_rtnl(op->code))
+		rl_world_rejected(w);
+	else
+		rl_trace_apply(w, op);
+	/* same trace, same digests: host, UML and arm64 alike */
+	if (r->h->digest_steps)
+		r->digest = rl_trace_digest_fold(r->digest,
+						 rl_model_digest(w->m));
+	if (r->h->after)
+		r->h->after(r->h->ctx, w, i, r->digest);
+}
+
+/* w->at_wait: the next nested operation, if any, runs at this wait. */
+static bool run_at_wait(void *ctx, struct rl_world *w, enum rl_wait_point wp)
+{
+	struct rl_run *r = ctx;
+
+	if (r->nesting || r->next >= r->end)
+		return false;
+	r->nesting = true;
+	run_op(r, w, r->next++, true);
+	r->nesting = false;
+	/* the rest of the outer operation is its own step again */
+	rl_model_set_step(w->m, r->outer + 1);
+	return true;
 }
 
 u64 rl_trace_run(struct rl_world *w, const struct rl_trace *t,
 		 const struct rl_trace_hooks *h)
 {
-	u64 digest = RL_TRACE_DIGEST_SEED;
-	u32 i;
+	struct rl_run r = { .t = t, .h = h, .digest = RL_TRACE_DIGEST_SEED };
+	u32 i = 0;
 
-	for (i = 0; i < t->n_ops; i++) {
-		if (h->before)
-			h->before(h->ctx, w, i, &t->ops[i]);
-		rl_trace_apply(w, &t->ops[i]);
-		/* same trace, same digests: host, UML and arm64 alike */
-		if (h->digest_steps)
-			digest = rl_trace_digest_fold(digest,
-						      rl_model_digest(w->m));
-		if (h->after)
-			h->after(h->ctx, w, i, digest);
+	while (i < t->n_ops) {
+		r.outer = i;
+		r.next = i + 1;
+		for (r.end = r.next; r.end < t->n_ops && t->ops[r.end].nested;)
+			r.end++;
+		w->at_wait = r.next < r.end ? run_at_wait : NULL;
+		w->at_wait_ctx = &r;
+		run_op(&r, w, i, false);
+		w->at_wait = NULL;
+		/* what no wait took runs after the outer operation */
+		while (r.next < r.end)
+			run_op(&r, w, r.next++, false);
+		i = r.end;
 	}
+	/* remove and the oracle: the step after the last operation */
+	rl_model_set_step(w->m, t->n_ops + 1);
 	if (h->before)
 		h->before(h->ctx, w, t->n_ops, NULL);
 	rl_world_finish(w);
-	digest = rl_trace_digest_fold(digest, rl_model_digest(w->m));
+	r.digest = rl_trace_digest_fold(r.digest, rl_model_digest(w->m));
 	if (h->after)
-		h->after(h->ctx, w, t->n_ops, digest);
-	return digest;
+		h->after(h->ctx, w, t->n_ops, r.digest);
+	return r.digest;
 }
 
 void rl_trace_model_cfg(const struct rl_trace *t, struct rl_model_cfg *mcfg)

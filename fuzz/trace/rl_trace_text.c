@@ -110,18 +110,26 @@ int rl_trace_format(const struct rl_trace *t, char *buf, size_t cap)
 		if (n < cap)						\
 			n += snprintf(buf + n, cap - n, __VA_ARGS__);	\
 	} while (0)
-	EMIT("config ports=%u disabled=%u flows=%u chans=%u rx_descs=%u tx_descs=%u pktdma=%u quirk=%u cpus=%u tdown_wait=%u\n",
+	EMIT("config ports=%u disabled=%u flows=%u chans=%u rx_descs=%u tx_descs=%u pktdma=%u quirk=%u cpus=%u tdown_wait=%u pace=%u\n",
 	     c->ports, c->disabled_ports, c->rx_flows, c->tx_chans, c->rx_descs,
 	     c->tx_descs, c->pktdma, c->rx_tdown_irq_quirk, c->nr_cpus,
-	     c->tdown_wait);
+	     c->tdown_wait, c->pacing);
 	for (i = 0; i < RL_V_NR; i++)
 		if (c->variants & BIT_ULL(i))
 			EMIT("variant %s\n", rl_am65_variants[i].name);
 	if (t->has_expect)
 		EMIT("expect %s\n", rl_finding_kind_name(t->expect));
 	for (i = 0; i < t->n_ops && n < cap; i++) {
+		bool nested = t->ops[i].nested;
+
+		if (nested)
+			EMIT("\t");
 		n += rl_trace_format_op(&t->ops[i], buf + n, cap - n);
+		if (!nested && i + 1 < t->n_ops && t->ops[i + 1].nested)
+			EMIT(" {");
 		EMIT("\n");
+		if (nested && (i + 1 == t->n_ops || !t->ops[i + 1].nested))
+			EMIT("}\n");
 	}
 #undef EMIT
 	if (n >= cap && cap)
@@ -272,6 +280,7 @@ static const struct rl_cfg_key cfg_keys[] = {
 	{ "quirk", 0, 1 },
 	{ "cpus", 1, AM65_CPSW_MAX_CPUS },
 	{ "tdown_wait", 0, AM65_CPSW_MAX_TDOWN_WAIT },
+	{ "pace", 0, 1 },	/* RX IRQ pacing (ethtool rx-usecs) */
 };
 
 static int parse_config(struct rl_line *l, struct rl_am65_cfg *cfg)
@@ -280,6 +289,7 @@ static int parse_config(struct rl_line *l, struct rl_am65_cfg *cfg)
 		cfg->ports, cfg->disabled_ports, cfg->rx_flows, cfg->tx_chans,
 		cfg->rx_descs, cfg->tx_descs, cfg->pktdma,
 		cfg->rx_tdown_irq_quirk, cfg->nr_cpus, cfg->tdown_wait,
+		cfg->pacing,
 	};
 	const char *at, *disabled_at = l->start;
 	u32 seen = 0, k;
@@ -295,7 +305,7 @@ static int parse_config(struct rl_line *l, struct rl_am65_cfg *cfg)
 			if (!strcmp(w, cfg_keys[k].name))
 				break;
 		if (k == ARRAY_SIZE(cfg_keys))
-			return fail(l, at, "ports, disabled, flows, chans, rx_descs, tx_descs, pktdma, quirk, cpus or tdown_wait");
+			return fail(l, at, "ports, disabled, flows, chans, rx_descs, tx_descs, pktdma, quirk, cpus, tdown_wait or pace");
 		if (seen & BIT(k))
 			return fail(l, at, "each key once");
 		seen |= BIT(k);
@@ -318,6 +328,7 @@ static int parse_config(struct rl_line *l, struct rl_am65_cfg *cfg)
 	cfg->rx_tdown_irq_quirk = v[7];
 	cfg->nr_cpus = v[8];
 	cfg->tdown_wait = v[9];
+	cfg->pacing = v[10];
 	cfg->variants = 0;
 	if (cfg->disabled_ports >= BIT(cfg->ports) ||
 	    cfg->disabled_ports == BIT(cfg->ports) - 1)
@@ -329,14 +340,73 @@ static int parse_config(struct rl_line *l, struct rl_am65_cfg *cfg)
 struct rl_parse_state {
 	bool config;
 	bool expect;
+	u32 block;	/* line of the '{' still open, 0 when none */
 };
+
+/* One operation named @w, its arguments from the line. */
+static int parse_op(struct rl_line *l, struct rl_trace *t, bool nested,
+		    const char *w, const char *at)
+{
+	u32 i, code;
+
+	for (code = 0; code < RL_OP_NR; code++)
+		if (!strcmp(w, rl_op_table[code].name))
+			break;
+	if (code == RL_OP_NR)
+		return fail(l, at, "an operation (open, stop, rx, poll_rx, xmit, attach, xsk_bind, fault, ...)");
+	if (t->n_ops == RL_TRACE_MAX_OPS)
+		return fail(l, at, "at most 512 operations");
+	t->ops[t->n_ops].code = code;
+	t->ops[t->n_ops].nested = nested;
+	for (i = 0; i < rl_op_table[code].nargs; i++)
+		if (parse_arg(l, &t->cfg, &rl_op_table[code].args[i],
+			      &t->ops[t->n_ops].arg[i]))
+			return -1;
+	t->n_ops++;
+	return 0;
+}
+
+/*
+ * Operations from word @w to the end of the line: "op args", "op args {"
+ * (the next operations are nested in it), "}" (back out), and inside a
+ * block several on a line separated by " ; ".  One level only.
+ */
+static int parse_ops(struct rl_line *l, struct rl_trace *t,
+		     struct rl_parse_state *st, char *w, const char *at)
+{
+	bool want_op = true;
+
+	for (;;) {
+		if (!strcmp(w, "}")) {
+			if (!st->block)
+				return fail(l, at, "a '{' before this '}'");
+			st->block = 0;
+			want_op = false;
+		} else if (want_op) {
+			if (parse_op(l, t, st->block, w, at))
+				return -1;
+			want_op = false;
+		} else if (!strcmp(w, "{")) {
+			if (st->block)
+				return fail(l, at, "one level of nesting: '}' before another '{'");
+			st->block = l->lineno;
+			want_op = true;
+		} else if (!strcmp(w, ";") && st->block) {
+			want_op = true;
+		} else {
+			return fail(l, at, st->block ? "' ; ', '}' or end of line" :
+				    "'{' or end of line");
+		}
+		if (!next_word(l, w, 40, &at))
+			return 0;
+	}
+}
 
 static int parse_line(struct rl_line *l, struct rl_trace *t,
 		      struct rl_parse_state *st)
 {
 	char w[40];
 	const char *at;
-	u32 i, code;
 	u64 vmask, variants = t->cfg.variants;
 	int k;
 
@@ -377,19 +447,7 @@ static int parse_line(struct rl_line *l, struct rl_trace *t,
 		}
 		goto end;
 	}
-	for (code = 0; code < RL_OP_NR; code++)
-		if (!strcmp(w, rl_op_table[code].name))
-			break;
-	if (code == RL_OP_NR)
-		return fail(l, at, "an operation (open, stop, rx, poll_rx, xmit, attach, xsk_bind, fault, ...)");
-	if (t->n_ops == RL_TRACE_MAX_OPS)
-		return fail(l, at, "at most 512 operations");
-	t->ops[t->n_ops].code = code;
-	for (i = 0; i < rl_op_table[code].nargs; i++)
-		if (parse_arg(l, &t->cfg, &rl_op_table[code].args[i],
-			      &t->ops[t->n_ops].arg[i]))
-			return -1;
-	t->n_ops++;
+	return parse_ops(l, t, st, w, at);
 end:
 	if (next_word(l, w, sizeof(w), &at))
 		return fail(l, at, "end of line");
@@ -400,7 +458,7 @@ int rl_trace_parse(struct rl_trace *t, const char *text, size_t len,
 		   const char *file, char *err, size_t errlen)
 {
 	struct rl_line l = { .file = file, .err = err, .errlen = errlen };
-	struct rl_parse_state st = { false, false };
+	struct rl_parse_state st = { false, false, 0 };
 	const char *p = text, *end = text + len;
 
 	rl_trace_init(t);
@@ -419,6 +477,11 @@ int rl_trace_parse(struct rl_trace *t, const char *text, size_t len,
 		if (parse_line(&l, t, &st))
 			return -1;
 		p = eol + 1;
+	}
+	if (st.block) {
+		snprintf(err, errlen, "%s:%u: expected a '}' for this line's '{'",
+			 file, (unsigned int)st.block);
+		return -1;
 	}
 	return 0;
 }

@@ -37,6 +37,10 @@ static void world_check(struct rl_world *w)
 	if (w->common && !rl_am65_cpsw_is_valid(w->common))
 		rl_ledger_report_count(w->m->ledger, RL_F_INVALID, RL_OBJ_DESC,
 				       0, 1, 0, "rl_am65_cpsw_is_valid");
+	/* between operations only: at a wait point a call is half way */
+	if (w->common && !w->in_wait && !rl_am65_cpsw_is_settled(w->common))
+		rl_ledger_report_count(w->m->ledger, RL_F_INVALID, RL_OBJ_DESC,
+				       0, 1, 0, "rl_am65_cpsw_is_settled");
 }
 
 /* End of an operation: its check, then the next step begins. */
@@ -45,6 +49,8 @@ static void world_step(struct rl_world *w)
 	world_check(w);
 	rl_model_step(w->m);
 }
+
+static void world_wait(void *ctx, enum rl_wait_point wp);
 
 int rl_world_init(struct rl_world *w, struct rl_model *m,
 		  const struct rl_am65_cfg *cfg)
@@ -60,6 +66,9 @@ int rl_world_init(struct rl_world *w, struct rl_model *m,
 		w->target = NULL;
 		return -EINVAL;
 	}
+	/* where the driver blocks, the world lets other contexts act */
+	m->wait_fn = world_wait;
+	m->wait_ctx = w;
 	/* probe is step 0; the first operation is step 1 */
 	world_step(w);
 	return 0;
@@ -219,8 +228,10 @@ int rl_world_stop(struct rl_world *w, u32 port)
 }
 
 /*
- * The kernel's IRQ core: a completion ring the hardware wrote to raises
- * its flow's or channel's interrupt, and the driver's handler runs.
+ * The device's interrupts: a completion ring the hardware wrote to raises
+ * its flow's or channel's line, and the IRQ core runs the driver's
+ * handler - or keeps the event pending while the line is disabled
+ * (model/irq.c).
  */
 static void world_irqs(struct rl_world *w)
 {
@@ -229,10 +240,94 @@ static void world_irqs(struct rl_world *w)
 
 	for (i = 0; i < c->rx_ch_num_flows; i++)
 		if (rl_ring_irq_take(c->rx_chns.rx_chn->flows[i].ring))
-			rl_am65_cpsw_rx_irq(c, i);
+			rl_irq_raise(&c->rx_chns.flows[i].irq);
 	for (i = 0; i < c->tx_ch_num; i++)
 		if (rl_ring_irq_take(c->tx_chns[i].tx_chn->ringtxcq))
-			rl_am65_cpsw_tx_irq(c, i);
+			rl_irq_raise(&c->tx_chns[i].irq);
+}
+
+/* Expired pacing timers run their callbacks (hrtimer softirq). */
+static void world_timers(struct rl_world *w)
+{
+	struct am65_cpsw_common *c = w->common;
+	u32 i;
+
+	for (i = 0; i < c->rx_ch_num_flows; i++)
+		rl_hrtimer_fire(&c->rx_chns.flows[i].rx_hrtimer);
+}
+
+static int world_poll_rx(struct rl_world *w, u32 flow, int budget);
+static int world_poll_tx(struct rl_world *w, u32 chn, int budget);
+
+/* net_rx_action(): one poll of every NAPI that is scheduled. */
+static bool world_softirq(struct rl_world *w)
+{
+	struct am65_cpsw_common *c = w->common;
+	bool ran = false;
+	u32 i;
+
+	for (i = 0; i < c->rx_ch_num_flows; i++)
+		ran |= world_poll_rx(w, i, AM65_CPSW_NAPI_WEIGHT) >= 0;
+	for (i = 0; i < c->tx_ch_num; i++)
+		ran |= world_poll_tx(w, i, AM65_CPSW_NAPI_WEIGHT) >= 0;
+	return ran;
+}
+
+/*
+ * Time passes while the driver sleeps: one hardware step, the interrupts
+ * it raises, expired timers, and the softirq.  What a real wait lets
+ * happen when the trace nests nothing (or nothing more) in it.
+ */
+static void world_time_passes(struct rl_world *w, bool hardware)
+{
+	if (hardware)
+		rl_hw_step(w->m);
+	world_irqs(w);
+	world_timers(w);
+	world_softirq(w);
+}
+
+/*
+ * m->wait_fn: the driver blocks at @wp.  A nested operation of the trace
+ * goes first (the runner's at_wait), then what that wait lets happen: the
+ * teardown waits last while time passes; synchronize_net() lets pending
+ * softirq work finish; napi_disable() and hrtimer_cancel() add nothing of
+ * their own (napi_disable runs a scheduled poll itself, model/netdev.c).
+ * The state is checked as other CPUs see it there.
+ */
+static void world_wait(void *ctx, enum rl_wait_point wp)
+{
+	struct rl_world *w = ctx;
+
+	if (!w->common)
+		return;
+	w->in_wait++;
+	if (w->at_wait)
+		w->at_wait(w->at_wait_ctx, w, wp);
+	switch (wp) {
+	case RL_WAIT_RX_TDOWN:
+	case RL_WAIT_TX_TDOWN:
+		world_time_passes(w, true);
+		break;
+	case RL_WAIT_SYNC_NET:
+		world_softirq(w);
+		break;
+	default:
+		break;
+	}
+	world_check(w);
+	w->in_wait--;
+}
+
+void rl_world_timer(struct rl_world *w)
+{
+	world_time_passes(w, false);
+	world_step(w);
+}
+
+void rl_world_rejected(struct rl_world *w)
+{
+	world_step(w);
 }
 
 u32 rl_world_rx(struct rl_world *w, u32 flow, u32 port, u32 n, u32 len)
@@ -333,16 +428,16 @@ void rl_world_settle(struct rl_world *w)
 		for (i = 0; i < c->tx_ch_num; i++)
 			busy |= rl_hw_tx_complete(c->tx_chns[i].tx_chn, 64) > 0;
 		world_irqs(w);
-		for (i = 0; i < c->rx_ch_num_flows; i++)
-			busy |= world_poll_rx(w, i, AM65_CPSW_NAPI_WEIGHT) >= 0;
-		for (i = 0; i < c->tx_ch_num; i++) {
-			busy |= world_poll_tx(w, i, AM65_CPSW_NAPI_WEIGHT) >= 0;
+		world_timers(w);
+		busy |= world_softirq(w);
+		for (i = 0; i < c->tx_ch_num; i++)
 			/* zero-copy TX queues more from the completion NAPI */
 			busy |= c->tx_chns[i].tx_chn->enabled &&
 				!c->tx_chns[i].tx_chn->tdown.stopped &&
 				rl_ring_occ(c->tx_chns[i].tx_chn->ring) > 0;
-		}
 	}
+	/* quiet now: completions nobody will ever be interrupted for */
+	rl_am65_cpsw_check_irqs(c);
 	world_step(w);
 }
 

@@ -27,6 +27,14 @@ struct rl_world {
 	struct rl_xsk_pool *xsk[RL_WORLD_SOCKETS];
 	struct rl_redirect_target *xsk_target[RL_WORLD_SOCKETS];
 	u32 xsk_port[RL_WORLD_SOCKETS];		/* 1-based, 0 = not bound */
+	/*
+	 * At a driver wait point: the trace runner's turn to run one of the
+	 * operations nested in the blocking one (true when it did); when it
+	 * has none left, time passes (rl_world_wait).
+	 */
+	bool (*at_wait)(void *ctx, struct rl_world *w, enum rl_wait_point wp);
+	void *at_wait_ctx;
+	u32 in_wait;		/* inside a driver wait: a call is half way */
 };
 
 /* Model sized from the driver configuration (real sizes fit too). */
@@ -79,6 +87,10 @@ u32 rl_world_xsk_consume(struct rl_world *w, u32 qid, u32 n);
 u32 rl_world_xsk_submit(struct rl_world *w, u32 qid, u32 n, u32 len);
 u32 rl_world_xsk_reap(struct rl_world *w, u32 qid, u32 n);
 int rl_world_xsk_wakeup(struct rl_world *w, u32 qid, u32 flags);
+/* Time passes: the hardware moves, IRQs, pacing timers, the softirq. */
+void rl_world_timer(struct rl_world *w);
+/* A nested operation the kernel's rules forbid there: only the check. */
+void rl_world_rejected(struct rl_world *w);
 /* When teardown markers arrive (hardware), from the next request on. */
 void rl_world_tdown(struct rl_world *w, enum rl_tdown_mode mode, u32 delay);
 /* xdp_do_flush() by another NAPI on this CPU (per-CPU flush lists). */

@@ -14,6 +14,10 @@ struct am65_bed {
 	struct rl_world w;
 	struct rl_model *m;			/* w.m */
 	struct am65_cpsw_common *common;	/* w.common */
+	/* rl_sc_at_wait(): one action at the nth visit of a wait point */
+	enum rl_wait_point at_wp;
+	u32 at_skip;
+	void (*at_fn)(struct am65_bed *b);
 };
 
 /* Probe the driver over a fresh model; NULL @cfg: rl_am65_default_cfg. */

@@ -6,7 +6,7 @@
  * time / late / never, faults at every site.  Every operation is followed
  * by the global check; every scenario ends with remove and the oracle.
  */
-#include "am65_bed.h"
+#include "am65_scenarios.h"
 
 static const u8 v_pass[] = { RL_XDP_PASS };
 static const u8 v_mix[] = { RL_XDP_PASS, RL_XDP_TX, RL_XDP_DROP,
@@ -354,11 +354,72 @@ static void am65_is_valid_catches_corruption(struct kunit *test)
 	struct am65_bed *b = am65_bed_start(test, NULL);
 
 	rl_world_open(&b->w, 0);
+	/* between operations: open ports and usage_count agree */
 	b->common->usage_count++;
-	KUNIT_EXPECT_FALSE(test, rl_am65_cpsw_is_valid(b->common));
+	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_is_valid(b->common));
+	KUNIT_EXPECT_FALSE(test, rl_am65_cpsw_is_settled(b->common));
 	RL_EXPECT_FINDING(b->ctx, RL_F_INVALID, am65_bed_check(b));
 	b->common->usage_count--;
+	/* at any time: a zero-copy queue has an owner port */
+	b->common->xdp_zc_queues |= BIT(0);
+	KUNIT_EXPECT_FALSE(test, rl_am65_cpsw_is_valid(b->common));
+	RL_EXPECT_FINDING(b->ctx, RL_F_INVALID, am65_bed_check(b));
+	b->common->xdp_zc_queues &= ~BIT(0);
 	rl_world_stop(&b->w, 0);
+	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
+}
+
+static void wait_desc(const enum rl_wait_point *wp, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", rl_wait_point_name(*wp));
+}
+
+static const enum rl_wait_point wait_points[] = {
+	RL_WAIT_RX_TDOWN, RL_WAIT_TX_TDOWN, RL_WAIT_NAPI_DISABLE,
+	RL_WAIT_HRTIMER_CANCEL, RL_WAIT_SYNC_NET,
+};
+
+KUNIT_ARRAY_PARAM(wait, wait_points, wait_desc);
+
+static void wait_acts(struct am65_bed *b)
+{
+	/* the other port's traffic, the hardware, another device */
+	rl_world_rx(&b->w, 1, 1, 2, 64);
+	rl_world_hw_step(&b->w, 1);
+	rl_world_xdp_xmit(&b->w, 1, 2);
+	b->at_skip = ~0U;	/* ran */
+}
+
+/*
+ * Every wait point is reached by a zero-copy enable/disable and a stop
+ * with IRQ pacing, and other contexts act there; the invariants hold at
+ * the wait and the run ends clean.
+ */
+static void am65_every_wait_point_lets_others_act(struct kunit *test)
+{
+	const enum rl_wait_point *wp = test->param_value;
+	struct rl_am65_cfg cfg;
+	struct am65_bed *b;
+
+	rl_am65_default_cfg(&cfg);
+	cfg.pacing = true;
+	b = am65_bed_start(test, &cfg);
+	rl_world_attach(&b->w, 0, rl_sc_v_redirect, 1, 1);
+	rl_world_open(&b->w, 0);
+	rl_world_open(&b->w, 1);
+	rl_sc_at_wait(b, *wp, 0, wait_acts);
+	rl_world_xsk_fill(&b->w, 0, 16);
+	rl_world_xsk_bind(&b->w, 0, 0);
+	rl_world_rx(&b->w, 0, 0, 3, 100);
+	rl_world_poll_rx(&b->w, 0, 64);
+	rl_world_xsk_unbind(&b->w, 0);
+	rl_world_rx(&b->w, 1, 1, 3, 100);
+	rl_world_poll_rx(&b->w, 1, 64);
+	rl_world_stop(&b->w, 0);
+	rl_world_stop(&b->w, 1);
+	KUNIT_EXPECT_GT(test, b->m->waits[*wp], 0U);
+	KUNIT_EXPECT_EQ_MSG(test, b->at_skip, ~0U, "nothing ran at %s",
+			    rl_wait_point_name(*wp));
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
 
@@ -372,6 +433,7 @@ static struct kunit_case am65_scenario_cases[] = {
 	KUNIT_CASE_PARAM(am65_fault_sites, fault_gen_params),
 	KUNIT_CASE(am65_bad_config_and_ports),
 	KUNIT_CASE(am65_is_valid_catches_corruption),
+	KUNIT_CASE_PARAM(am65_every_wait_point_lets_others_act, wait_gen_params),
 	{}
 };
 

@@ -10,6 +10,175 @@
 const u8 rl_sc_v_drop[] = { RL_XDP_DROP };
 const u8 rl_sc_v_tx[] = { RL_XDP_TX };
 
+static bool sc_at_wait(void *ctx, struct rl_world *w, enum rl_wait_point wp)
+{
+	struct am65_bed *b = ctx;
+	void (*fn)(struct am65_bed *b) = b->at_fn;
+
+	if (!fn || wp != b->at_wp)
+		return false;
+	if (b->at_skip) {
+		b->at_skip--;
+		return false;
+	}
+	b->at_fn = NULL;
+	w->at_wait = NULL;
+	fn(b);
+	return true;
+}
+
+void rl_sc_at_wait(struct am65_bed *b, enum rl_wait_point wp, u32 skip,
+		   void (*fn)(struct am65_bed *b))
+{
+	b->at_wp = wp;
+	b->at_skip = skip;
+	b->at_fn = fn;
+	b->w.at_wait = sc_at_wait;
+	b->w.at_wait_ctx = b;
+}
+
+/*
+ * The seed bug class: stop with RX completions nobody popped.  With IRQ
+ * pacing (pace=1) the poll leaves the IRQ masked until its timer; stop
+ * comes first (AM65x: no teardown wait, the timer cancelled), and what
+ * landed meanwhile is in the ring when reset_rx_chn forgets it.
+ */
+void rl_sc_stop_paced_rx_masked(struct am65_bed *b)
+{
+	rl_world_open(&b->w, 0);
+	rl_world_rx(&b->w, 0, 0, 4, 100);
+	rl_world_poll_rx(&b->w, 0, 64);
+	rl_world_rx(&b->w, 0, 0, 2, 100);
+	rl_world_stop(&b->w, 0);
+}
+
+/* The same on a zero-copy queue. */
+void rl_sc_zc_stop_paced_rx_masked(struct am65_bed *b)
+{
+	rl_world_attach(&b->w, 0, rl_sc_v_redirect, 1, 1);
+	rl_world_xsk_bind(&b->w, 0, 0);
+	rl_world_xsk_fill(&b->w, 0, 16);
+	rl_world_open(&b->w, 0);
+	rl_world_rx(&b->w, 0, 0, 3, 100);
+	rl_world_poll_rx(&b->w, 0, 64);
+	rl_world_rx(&b->w, 0, 0, 4, 100);
+	rl_world_stop(&b->w, 0);
+}
+
+static void sc_hw_step(struct am65_bed *b)
+{
+	rl_world_hw_step(&b->w, 1);
+}
+
+/*
+ * TX queued, the marker late: the wait times out, and the hardware sends
+ * one more packet while napi_disable() waits for channel 0 (the last TX
+ * wait: RX flows first, then the channels last to first).
+ */
+void rl_sc_stop_tx_completes_in_napi_disable(struct am65_bed *b)
+{
+	struct am65_cpsw_common *c = b->common;
+
+	rl_sc_at_wait(b, RL_WAIT_NAPI_DISABLE,
+		      c->rx_ch_num_flows + c->tx_ch_num - 1, sc_hw_step);
+	rl_sc_stop_tx_marker_late(b);
+}
+
+static void sc_rx_flow1(struct am65_bed *b)
+{
+	rl_world_rx(&b->w, 1, 0, 2, 100);
+}
+
+/*
+ * Zero copy on queue 1 of a UDMA-P CPSW (one free-descriptor ring for all
+ * flows) while the channel runs: packets land on flow 1 after its reset,
+ * while napi_disable() waits for TX channel 1.
+ */
+void rl_sc_zc_enable_live_channel(struct am65_bed *b)
+{
+	rl_world_attach(&b->w, 0, rl_sc_v_redirect, 1, 2);
+	rl_world_open(&b->w, 0);
+	rl_world_xsk_fill(&b->w, 1, 16);
+	rl_sc_at_wait(b, RL_WAIT_NAPI_DISABLE, 1, sc_rx_flow1);
+	rl_world_xsk_bind(&b->w, 0, 1);
+	rl_world_settle(&b->w);
+	rl_world_stop(&b->w, 0);
+}
+
+/*
+ * Paced RX, stop while the pacing timer is armed, open again: the IRQ
+ * must be unmasked for the next packets.
+ */
+void rl_sc_paced_stop_reopen(struct am65_bed *b)
+{
+	rl_world_open(&b->w, 0);
+	rl_world_rx(&b->w, 0, 0, 2, 100);
+	rl_world_poll_rx(&b->w, 0, 64);
+	rl_world_stop(&b->w, 0);
+	rl_world_open(&b->w, 0);
+	rl_world_rx(&b->w, 0, 0, 2, 100);
+	rl_world_settle(&b->w);
+	rl_world_stop(&b->w, 0);
+}
+
+/*
+ * XDP_TX traffic waits for its poll when the stop comes, and no softirq
+ * runs in the teardown waits (tdown_wait=0): RX first (patched) it is
+ * polled onto a live TX channel; TX first (mainline) the poll comes in
+ * the RX napi_disable, after TX channel 0 was reset and disabled.
+ */
+void rl_sc_xdp_tx_during_stop(struct am65_bed *b)
+{
+	rl_world_attach(&b->w, 0, rl_sc_v_tx, 1, 0);
+	rl_world_open(&b->w, 0);
+	rl_world_rx(&b->w, 0, 0, 2, 100);
+	rl_world_stop(&b->w, 0);
+}
+
+static void sc_xdp_xmit_cpu1(struct am65_bed *b)
+{
+	b->m->cpu = 1;
+	rl_world_xdp_xmit(&b->w, 0, 3);
+}
+
+/*
+ * Another device's devmap sends to port 0 from CPU 1 (TX channel 1)
+ * while the stop disables TX channel 0's NAPI: channel 1 is reset by
+ * then.
+ */
+void rl_sc_xdp_xmit_during_stop(struct am65_bed *b)
+{
+	struct am65_cpsw_common *c = b->common;
+
+	rl_world_open(&b->w, 0);
+	rl_sc_at_wait(b, RL_WAIT_NAPI_DISABLE,
+		      c->rx_ch_num_flows + c->tx_ch_num - 1, sc_xdp_xmit_cpu1);
+	rl_world_stop(&b->w, 0);
+}
+
+static void sc_xmit_q1(struct am65_bed *b)
+{
+	rl_world_xmit(&b->w, 0, 1, 300, 0, false);
+}
+
+/*
+ * The stack transmits on queue 1 while a program swap rebuilds the
+ * queues (v2 1/7), at TX channel 0's napi_disable: channel 1 is reset
+ * and off, its ring keeps the packet, BQL restarts from zero, and
+ * create_txq turns the ring back on with the packet in it.
+ */
+void rl_sc_xmit_during_prog_swap(struct am65_bed *b)
+{
+	struct am65_cpsw_common *c = b->common;
+
+	rl_world_open(&b->w, 0);
+	rl_sc_at_wait(b, RL_WAIT_NAPI_DISABLE,
+		      c->rx_ch_num_flows + c->tx_ch_num - 1, sc_xmit_q1);
+	rl_world_attach(&b->w, 0, rl_sc_v_drop, 1, 0);
+	rl_world_settle(&b->w);
+	rl_world_stop(&b->w, 0);
+}
+
 /* The seed bug class: stop with RX completions nobody popped. */
 void rl_sc_stop_with_rx_completed(struct am65_bed *b)
 {

@@ -15,7 +15,23 @@ extern const u8 rl_sc_v_tx[1];
 extern const u8 rl_sc_v_redirect[1];
 extern const u8 rl_sc_v_pass[1];
 
+/*
+ * Another context acts while the driver waits: @fn runs at the visit
+ * number @skip (0: the first) of wait point @wp, during the next
+ * operation that reaches it (what a nested trace operation does).
+ */
+void rl_sc_at_wait(struct am65_bed *b, enum rl_wait_point wp, u32 skip,
+		   void (*fn)(struct am65_bed *b));
+
 void rl_sc_stop_with_rx_completed(struct am65_bed *b);
+void rl_sc_stop_paced_rx_masked(struct am65_bed *b);
+void rl_sc_zc_stop_paced_rx_masked(struct am65_bed *b);
+void rl_sc_stop_tx_completes_in_napi_disable(struct am65_bed *b);
+void rl_sc_zc_enable_live_channel(struct am65_bed *b);
+void rl_sc_paced_stop_reopen(struct am65_bed *b);
+void rl_sc_xdp_tx_during_stop(struct am65_bed *b);
+void rl_sc_xdp_xmit_during_stop(struct am65_bed *b);
+void rl_sc_xmit_during_prog_swap(struct am65_bed *b);
 void rl_sc_stop_tx_marker_late(struct am65_bed *b);
 void rl_sc_push_fails_in_napi(struct am65_bed *b);
 void rl_sc_xdp_drop(struct am65_bed *b);

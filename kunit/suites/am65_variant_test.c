@@ -14,12 +14,16 @@ struct variant_case {
 	bool udmap;
 	const char *face;	/* suffix naming a second scenario of a bug */
 	u32 tx_chans;		/* 0: the default configuration */
+	bool pace;		/* RX IRQ pacing */
+	bool no_quirk;		/* AM65x: no RX teardown wait */
+	bool no_wait;		/* tdown_wait=0: no softirq in the waits */
 };
 
 static const struct variant_case variant_cases[] = {
-	{ .v = RL_V_RX_TDOWN_NO_DRAIN, .scenario = rl_sc_stop_with_rx_completed,
-	  .expect = RL_F_DROPPED },
-	{ .v = RL_V_TX_TDOWN_TIMEOUT_LEAK, .scenario = rl_sc_stop_tx_marker_late,
+	{ .v = RL_V_RX_TDOWN_NO_DRAIN, .scenario = rl_sc_stop_paced_rx_masked,
+	  .expect = RL_F_DROPPED, .pace = true, .no_quirk = true },
+	{ .v = RL_V_TX_TDOWN_TIMEOUT_LEAK,
+	  .scenario = rl_sc_stop_tx_completes_in_napi_disable,
 	  .expect = RL_F_DROPPED },
 	{ .v = RL_V_RX_PUSH_FAIL_LEAK, .scenario = rl_sc_push_fails_in_napi,
 	  .expect = RL_F_POOL_LEAK },
@@ -35,10 +39,12 @@ static const struct variant_case variant_cases[] = {
 	  .expect = RL_F_USE_AFTER_FREE },
 	{ .v = RL_V_XDP_DROP_PAGE_LEAK, .scenario = rl_sc_xdp_drop,
 	  .expect = RL_F_PP_STALLED },
-	{ .v = RL_V_RX_TDOWN_NO_DRAIN, .scenario = rl_sc_zc_stop_with_rx_completed,
-	  .expect = RL_F_DROPPED, .face = "_zero_copy" },
+	{ .v = RL_V_RX_TDOWN_NO_DRAIN, .scenario = rl_sc_zc_stop_paced_rx_masked,
+	  .expect = RL_F_DROPPED, .face = "_zero_copy", .pace = true,
+	  .no_quirk = true },
 	{ .v = RL_V_XSK_REBUILD_NO_TDOWN,
-	  .scenario = rl_sc_zc_enable_with_rx_completed, .expect = RL_F_DROPPED },
+	  .scenario = rl_sc_zc_enable_live_channel, .expect = RL_F_LIVENESS,
+	  .udmap = true },
 	{ .v = RL_V_RX_PUSH_ZC_FAIL_LEAK, .scenario = rl_sc_zc_push_fails,
 	  .expect = RL_F_POOL_LEAK },
 	{ .v = RL_V_CLEANUP_MUTABLE_POOL, .scenario = rl_sc_zc_shared_fdq_stop,
@@ -84,6 +90,14 @@ static const struct variant_case variant_cases[] = {
 	  .expect = RL_F_LIVENESS },
 	{ .v = RL_V_REBUILD_FAIL_PORT_UP,
 	  .scenario = rl_sc_prog_swap_rebuild_fails_xmit, .expect = RL_F_LEAK },
+	{ .v = RL_V_IRQ_DISABLED_CLEARED, .scenario = rl_sc_paced_stop_reopen,
+	  .expect = RL_F_LIVENESS, .pace = true },
+	{ .v = RL_V_RACE_XDP_TX_RX_TDOWN, .scenario = rl_sc_xdp_tx_during_stop,
+	  .expect = RL_F_LEAK, .no_wait = true },
+	{ .v = RL_V_RACE_XDP_XMIT_TDOWN, .scenario = rl_sc_xdp_xmit_during_stop,
+	  .expect = RL_F_LEAK },
+	{ .v = RL_V_RACE_XMIT_REBUILD, .scenario = rl_sc_xmit_during_prog_swap,
+	  .expect = RL_F_BQL },
 };
 
 static void variant_desc(const struct variant_case *c, char *desc)
@@ -105,6 +119,10 @@ static void am65_variant_is_caught(struct kunit *test)
 	cfg.pktdma = !vc->udmap;
 	if (vc->tx_chans)
 		cfg.tx_chans = vc->tx_chans;
+	cfg.pacing = vc->pace;
+	cfg.rx_tdown_irq_quirk = !vc->no_quirk;
+	if (vc->no_wait)
+		cfg.tdown_wait = 0;
 	b = am65_bed_start(test, &cfg);
 	vc->scenario(b);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
@@ -162,10 +180,12 @@ static void am65_zc_seed_variant_leaves_pool_short(struct kunit *test)
 
 	rl_am65_default_cfg(&cfg);
 	cfg.variants = BIT_ULL(RL_V_RX_TDOWN_NO_DRAIN);
+	cfg.pacing = true;
+	cfg.rx_tdown_irq_quirk = false;
 	b = am65_bed_start(test, &cfg);
 	pool = b->common->rx_chns.desc_pool;
 	rl_test_allow(b->ctx, RL_F_DROPPED);
-	rl_sc_zc_stop_with_rx_completed(b);
+	rl_sc_zc_stop_paced_rx_masked(b);
 	KUNIT_EXPECT_EQ(test, b->ctx->seen[RL_F_DROPPED], 4U);
 	KUNIT_EXPECT_EQ(test, (int)b->ctx->last.cls, (int)RL_OBJ_DESC);
 	KUNIT_EXPECT_EQ(test, (int)RL_OWNER_KIND(b->ctx->last.actual), (int)RL_OWN_RING);

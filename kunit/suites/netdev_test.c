@@ -144,13 +144,15 @@ static void napi_enable_twice(struct kunit *test)
 static void napi_complete_outside_poll(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct poll_bed b = {};
+	struct poll_bed b = { .complete = true };
 
 	rl_netif_napi_add(ctx->m, &b.napi, bed_poll);
 	rl_napi_enable(&b.napi);
 	rl_napi_schedule(&b.napi);
 	RL_EXPECT_FINDING(ctx, RL_F_NAPI, rl_napi_complete_done(&b.napi, 0));
+	/* the poll still scheduled runs once before napi_disable returns */
 	rl_napi_disable(&b.napi);
+	KUNIT_EXPECT_EQ(test, b.napi.polls, 1U);
 	rl_netif_napi_del(&b.napi);
 	rl_test_finish(ctx);
 }
@@ -200,7 +202,9 @@ static void napi_left_scheduled(struct kunit *test)
 	RL_EXPECT_FINDING(ctx, RL_F_NAPI, rl_napi_run(&b.napi, 64, 0));
 	KUNIT_EXPECT_TRUE(test, b.napi.scheduled);
 	KUNIT_EXPECT_FALSE(test, rl_napi_schedule(&b.napi));
-	rl_napi_disable(&b.napi);
+	/* on no poll list any more: napi_disable() waits for ever */
+	RL_EXPECT_FINDING(ctx, RL_F_NAPI, rl_napi_disable(&b.napi));
+	KUNIT_EXPECT_EQ(test, b.napi.polls, 1U);
 	rl_netif_napi_del(&b.napi);
 	rl_test_finish(ctx);
 }

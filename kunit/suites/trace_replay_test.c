@@ -158,9 +158,95 @@ static void trace_every_op_is_one_step(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, rl_world_finish(&w));
 }
 
+struct nest_order {
+	u32 n;
+	u32 order[16];
+	bool port1_up;		/* before remove */
+};
+
+static void nest_before(void *ctx, struct rl_world *w, u32 i,
+			const struct rl_op *op)
+{
+	struct nest_order *o = ctx;
+
+	if (!op)
+		o->port1_up = w->common->ports[1].ndev->up;
+}
+
+static void nest_after(void *ctx, struct rl_world *w, u32 i, u64 digest)
+{
+	struct nest_order *o = ctx;
+
+	if (o->n < ARRAY_SIZE(o->order))
+		o->order[o->n++] = i;
+}
+
+/*
+ * Nested operations run at the driver's waits, one per wait, in order:
+ * the default stop has six (RX teardown, two RX napi_disable, TX
+ * teardown, two TX napi_disable), so of eight nested operations two are
+ * left for after the stop; "open 1" at a wait (rtnl held) is refused.
+ * Text and bytes keep the nesting.
+ */
+static void trace_nested_ops_run_at_waits(struct kunit *test)
+{
+	static const char text[] =
+		"open 0\nstop 0 {\n\trx 0 0 1 64\n\topen 1\n"
+		"\txdp_xmit 0 2\n\thw_step 0\n\thw_step 0\n\thw_step 0\n"
+		"\thw_step 1\n}\nsettle { hw_step 1 ; flush }\n";
+	static const u32 want[] = { 0, 2, 3, 4, 5, 6, 7, 1, 8, 9, 10, 11 };
+	struct rl_trace *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct rl_trace *u = kunit_kzalloc(test, sizeof(*u), GFP_KERNEL);
+	char *buf = kunit_kzalloc(test, 4096, GFP_KERNEL);
+	u8 *bytes = kunit_kzalloc(test, 1024, GFP_KERNEL);
+	struct nest_order o = { 0 };
+	struct rl_trace_hooks h = {
+		.before = nest_before, .after = nest_after, .ctx = &o,
+	};
+	struct rl_test_ctx *ctx;
+	struct rl_model_cfg mcfg;
+	struct rl_world w;
+	char err[RL_TRACE_ERR_LEN];
+	int n;
+	u32 i;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_ASSERT_NOT_NULL(test, u);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_NOT_NULL(test, bytes);
+	KUNIT_ASSERT_EQ_MSG(test, rl_trace_parse(t, text, sizeof(text) - 1,
+						 "nest", err, sizeof(err)), 0,
+			    "%s", err);
+	KUNIT_ASSERT_EQ(test, t->n_ops, 12U);
+	KUNIT_EXPECT_FALSE(test, t->ops[1].nested);
+	KUNIT_EXPECT_TRUE(test, t->ops[2].nested);
+	KUNIT_EXPECT_TRUE(test, t->ops[11].nested);
+	/* text -> text and bytes -> bytes keep every op and its nesting */
+	rl_trace_format(t, buf, 4096);
+	KUNIT_ASSERT_EQ(test, rl_trace_parse(u, buf, strlen(buf), "fmt", err,
+					     sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, memcmp(t->ops, u->ops, sizeof(t->ops)), 0);
+	n = rl_trace_to_bytes(t, bytes, 1024, err, sizeof(err));
+	KUNIT_ASSERT_GT(test, n, 0);
+	rl_trace_from_bytes(u, bytes, n);
+	KUNIT_EXPECT_EQ(test, u->n_ops, t->n_ops);
+	KUNIT_EXPECT_EQ(test, memcmp(t->ops, u->ops, sizeof(t->ops)), 0);
+
+	rl_trace_model_cfg(t, &mcfg);
+	ctx = rl_test_start(test, &mcfg);
+	KUNIT_ASSERT_EQ(test, rl_world_init(&w, ctx->m, &t->cfg), 0);
+	rl_trace_run(&w, t, &h);
+	KUNIT_EXPECT_EQ(test, o.n, t->n_ops + 1);
+	for (i = 0; i < ARRAY_SIZE(want); i++)
+		KUNIT_EXPECT_EQ_MSG(test, o.order[i], want[i], "position %u", i);
+	KUNIT_EXPECT_FALSE(test, o.port1_up);
+	KUNIT_EXPECT_EQ(test, ctx->m->ledger->findings, 0U);
+}
+
 static struct kunit_case trace_replay_cases[] = {
 	KUNIT_CASE_PARAM(trace_replays_as_on_the_host, trace_gen_params),
 	KUNIT_CASE(trace_every_op_is_one_step),
+	KUNIT_CASE(trace_nested_ops_run_at_waits),
 	{}
 };
 
