@@ -32,8 +32,11 @@ import units  # noqa: E402
 import report  # noqa: E402
 
 # Quick mode (CI): one variant per area - RX teardown (the seed bug), TX
-# teardown, XDP TX completion, AF_XDP pool lifetime - each found by both
-# engines with every seed in under a third of the 30 s cap (full bench).
+# teardown, XDP TX completion, AF_XDP pool lifetime - one seed each, 60 s
+# cap.  Since the teardown runs as upstream (NAPI in the waits, issue 18)
+# rx_tdown_no_drain is the slowest: 11.9-30.2 s over 5 libFuzzer seeds on
+# a quiet 2-core machine (median 24.4 s), so a 30 s cap would fail CI on
+# one seed in five.
 QUICK_VARIANTS = ["rx_tdown_no_drain", "tx_tdown_timeout_leak",
                   "tx_cleanup_frame_as_skb", "napi_after_pool_free"]
 
@@ -133,7 +136,7 @@ def parse_args():
     p.add_argument("--cap", type=int, default=120, help="seconds per run")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--quick", action="store_true",
-                   help="1 seed, 30 s cap, %s" % " ".join(QUICK_VARIANTS))
+                   help="1 seed, 60 s cap, %s" % " ".join(QUICK_VARIANTS))
     p.add_argument("--runs", type=int, default=None,
                    help="stop each run after this many executions as well")
     p.add_argument("--out", default="bench/results")
@@ -236,7 +239,7 @@ def gate(runs, engines, quick, cap):
 def main():
     args = parse_args()
     if args.quick:
-        args.seeds, args.cap = 1, 30
+        args.seeds, args.cap = 1, 60
         if not args.variants:
             args.variants = " ".join(QUICK_VARIANTS)
     if args.seeds < 1 or args.cap < 1 or args.jobs < 1:

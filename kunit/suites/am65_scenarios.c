@@ -179,15 +179,6 @@ void rl_sc_xmit_during_prog_swap(struct am65_bed *b)
 	rl_world_stop(&b->w, 0);
 }
 
-/* The seed bug class: stop with RX completions nobody popped. */
-void rl_sc_stop_with_rx_completed(struct am65_bed *b)
-{
-	rl_world_open(&b->w, 0);
-	rl_world_rx(&b->w, 0, 0, 4, 100);
-	rl_world_rx(&b->w, 1, 0, 2, 100);
-	rl_world_stop(&b->w, 0);
-}
-
 /* TX queued when the stop comes; the hardware finishes it too late. */
 void rl_sc_stop_tx_marker_late(struct am65_bed *b)
 {
@@ -255,31 +246,6 @@ void rl_sc_open_stop(struct am65_bed *b)
 
 const u8 rl_sc_v_redirect[] = { RL_XDP_REDIRECT };
 const u8 rl_sc_v_pass[] = { RL_XDP_PASS };
-
-/* The seed bug, zero-copy face: ZC traffic, stop with completions left. */
-void rl_sc_zc_stop_with_rx_completed(struct am65_bed *b)
-{
-	rl_world_attach(&b->w, 0, rl_sc_v_redirect, 1, 1);
-	rl_world_xsk_bind(&b->w, 0, 0);
-	rl_world_xsk_fill(&b->w, 0, 16);
-	rl_world_open(&b->w, 0);
-	rl_world_rx(&b->w, 0, 0, 3, 100);
-	rl_world_settle(&b->w);
-	rl_world_rx(&b->w, 0, 0, 4, 100);
-	rl_world_stop(&b->w, 0);
-}
-
-/* Zero copy turned on while RX completions wait in the ring. */
-void rl_sc_zc_enable_with_rx_completed(struct am65_bed *b)
-{
-	rl_world_attach(&b->w, 0, rl_sc_v_redirect, 1, 1);
-	rl_world_open(&b->w, 0);
-	rl_world_rx(&b->w, 0, 0, 3, 100);
-	rl_world_xsk_fill(&b->w, 0, 16);
-	rl_world_xsk_bind(&b->w, 0, 0);
-	rl_world_settle(&b->w);
-	rl_world_stop(&b->w, 0);
-}
 
 /* A zero-copy refill push fails. */
 void rl_sc_zc_push_fails(struct am65_bed *b)

@@ -23,7 +23,6 @@ extern const u8 rl_sc_v_pass[1];
 void rl_sc_at_wait(struct am65_bed *b, enum rl_wait_point wp, u32 skip,
 		   void (*fn)(struct am65_bed *b));
 
-void rl_sc_stop_with_rx_completed(struct am65_bed *b);
 void rl_sc_stop_paced_rx_masked(struct am65_bed *b);
 void rl_sc_zc_stop_paced_rx_masked(struct am65_bed *b);
 void rl_sc_stop_tx_completes_in_napi_disable(struct am65_bed *b);
@@ -38,8 +37,6 @@ void rl_sc_xdp_drop(struct am65_bed *b);
 void rl_sc_stop_with_xdp_tx_queued(struct am65_bed *b);
 void rl_sc_prog_swap_multi_port(struct am65_bed *b);
 void rl_sc_open_stop(struct am65_bed *b);
-void rl_sc_zc_stop_with_rx_completed(struct am65_bed *b);
-void rl_sc_zc_enable_with_rx_completed(struct am65_bed *b);
 void rl_sc_zc_push_fails(struct am65_bed *b);
 void rl_sc_zc_shared_fdq_stop(struct am65_bed *b);
 void rl_sc_xsk_tx_after_csum_skb(struct am65_bed *b);
