@@ -27,6 +27,12 @@ struct rl_netdev {
 	u32 num_tx_queues;
 	u32 num_rx_queues;	/* netif_set_real_num_rx_queues() */
 	bool up;		/* IFF_UP: the core sets it around ndo_open/stop */
+	/*
+	 * __LINK_STATE_START, netif_running(): set before ndo_open, cleared
+	 * before ndo_stop (__dev_open / __dev_close_many), while IFF_UP is
+	 * still set during ndo_stop (a devmap may still send).
+	 */
+	bool running;
 	bool carrier;
 	u64 tx_packets;		/* dev_sw_netstats_tx_add() */
 	u64 tx_bytes;
@@ -59,6 +65,11 @@ struct rl_napi {
 
 /* NAPI_POLL_WEIGHT: the budget the softirq gives a poll */
 #define RL_NAPI_WEIGHT		64
+
+static inline bool rl_netif_running(const struct rl_netdev *nd)
+{
+	return nd->running;
+}
 
 struct rl_netdev *rl_netdev_create(struct rl_model *m, u32 port,
 				   u32 num_tx_queues);

@@ -223,7 +223,7 @@ static void am65_cpsw_rebuilt(struct am65_cpsw_common *common, int ret)
 	for (p = 0; p < common->port_num; p++) {
 		struct am65_cpsw_port *port = rl_am65_port(common, p);
 
-		if (!port || !port->ndev->up)
+		if (!port || !rl_netif_running(port->ndev))
 			continue;
 		if (ret && !rl_am65_bug(common, RL_V_REBUILD_FAIL_PORT_UP))
 			am65_cpsw_port_carrier(port, false);
@@ -274,7 +274,7 @@ void rl_am65_cpsw_destroy_queues(struct am65_cpsw_common *common,
 	     !rl_am65_bug(common, RL_V_RACE_XMIT_REBUILD); p++) {
 		struct am65_cpsw_port *port = rl_am65_port(common, p);
 
-		if (port && port->ndev->up)
+		if (port && rl_netif_running(port->ndev))
 			rl_netif_tx_stop_all_queues(port->ndev);
 	}
 	/*
@@ -359,7 +359,7 @@ int rl_am65_cpsw_ndo_bpf(struct am65_cpsw_common *common, u32 p,
 	}
 	if (rl_am65_bug(common, RL_V_PROG_SWAP_NO_REBUILD)) {
 		/* before v2 1/7: ndo_stop + ndo_open of this port only */
-		running = port->ndev->up;
+		running = rl_netif_running(port->ndev);
 		if (running)
 			rl_am65_cpsw_ndo_stop(common, p);
 		old = port->xdp_prog;
@@ -391,7 +391,7 @@ void rl_am65_cpsw_link(struct am65_cpsw_common *common, u32 p, bool up)
 	 * am65_cpsw_nuss_mac_link_up/_down, for a port that is up; with no
 	 * queues behind it the carrier stays off (rebuild_fail_port_up).
 	 */
-	if (!port || !port->ndev->up ||
+	if (!port || !rl_netif_running(port->ndev) ||
 	    (up && !common->queues_up &&
 	     !rl_am65_bug(common, RL_V_REBUILD_FAIL_PORT_UP)))
 		return;

@@ -35,7 +35,8 @@ bool rl_am65_cpsw_is_settled(const struct am65_cpsw_common *common)
 	u32 p, up = 0, f;
 
 	for (p = 0; p < common->port_num; p++)
-		up += common->ports[p].ndev && common->ports[p].ndev->up;
+		up += common->ports[p].ndev &&
+		      rl_netif_running(common->ports[p].ndev);
 	/* usage_count counts the open ports; queues only exist while > 0 */
 	if (up != common->usage_count ||
 	    (common->queues_up && !common->usage_count))

@@ -142,7 +142,8 @@ int rl_am65_cpsw_xsk_wakeup(struct am65_cpsw_common *common, u32 p, u32 qid,
 {
 	struct am65_cpsw_port *port = rl_am65_port(common, p);
 
-	if (!port || !port->ndev->up || !rl_netif_carrier_ok(port->ndev))
+	if (!port || !rl_netif_running(port->ndev) ||
+	    !rl_netif_carrier_ok(port->ndev))
 		return -ENETDOWN;
 	if (!port->xdp_prog)
 		return -EINVAL;

@@ -101,9 +101,12 @@ static int world_open(struct rl_world *w, u32 port)
 		return -ENODEV;
 	if (nd->up)
 		return 0;
+	nd->running = true;
 	ret = rl_am65_cpsw_ndo_open(w->common, port);
 	if (!ret)
 		nd->up = true;
+	else
+		nd->running = false;
 	return ret;
 }
 
@@ -116,6 +119,8 @@ static int world_stop(struct rl_world *w, u32 port)
 		return -ENODEV;
 	if (!nd->up)
 		return 0;
+	/* dev_deactivate_many() and netif_running() false before ndo_stop */
+	nd->running = false;
 	ret = rl_am65_cpsw_ndo_stop(w->common, port);
 	nd->up = false;
 	return ret;
@@ -452,7 +457,7 @@ static int world_xmit(struct rl_world *w, u32 port, u32 queue, u32 len,
 	struct rl_sk_buff *skb;
 	int ret;
 
-	if (!nd || !nd->up ||
+	if (!nd || !rl_netif_running(nd) ||
 	    rl_netif_tx_queue_stopped(nd, queue % w->common->tx_ch_num))
 		return RL_NETDEV_TX_BUSY;
 	skb = rl_skb_alloc_tx(w->m, len, nr_frags, 256);
