@@ -356,9 +356,14 @@ static int am65_cpsw_nuss_tx_compl_packets(struct am65_cpsw_tx_chn *tx_chn,
 		if (port && len) {
 			port->tx_packets++;
 			rl_netdev_tx_completed_queue(port->ndev, tx_chn->id, 1, len);
-			/* am65_cpsw_nuss_tx_wake(): only while running */
+			/*
+			 * am65_cpsw_nuss_tx_wake(): only while running.  Fix
+			 * (race_xmit_rebuild): and not while the queues are
+			 * torn down - a completion in the teardown wait would
+			 * wake the queue the rebuild stopped.
+			 */
 			if (rl_netif_tx_queue_stopped(port->ndev, tx_chn->id) &&
-			    rl_netif_running(port->ndev) &&
+			    rl_netif_running(port->ndev) && common->queues_up &&
 			    rl_k3_cppi_desc_pool_avail(tx_chn->desc_pool) >=
 			    rl_am65_cpsw_tx_reserve(tx_chn))
 				rl_netif_tx_wake_queue(port->ndev, tx_chn->id);
