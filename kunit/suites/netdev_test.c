@@ -4,6 +4,7 @@
  */
 #include "rl_test_util.h"
 #include "netdev.h"
+#include "irq.h"
 #include "skb.h"
 
 struct poll_bed {
@@ -247,6 +248,37 @@ static void napi_is_valid_catches_corruption(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+static void irq_count_handler(void *data)
+{
+	(*(u32 *)data)++;
+}
+
+/*
+ * model/irq.c: an event on a masked line stays pending and is resent by
+ * the enable that unmasks it (check_irq_resend); an enable with nothing
+ * masked is the __enable_irq "Unbalanced enable" WARN (finding IRQ).
+ */
+static void irq_resend_and_unbalanced_enable(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_irq irq;
+	u32 calls = 0;
+
+	rl_request_irq(ctx->m, &irq, irq_count_handler, &calls);
+	rl_irq_raise(&irq);
+	KUNIT_EXPECT_EQ(test, calls, 1U);
+	rl_disable_irq_nosync(&irq);
+	rl_irq_raise(&irq);
+	KUNIT_EXPECT_EQ(test, calls, 1U);
+	KUNIT_EXPECT_TRUE(test, irq.pending);
+	KUNIT_EXPECT_TRUE(test, rl_irq_is_valid(&irq));
+	rl_enable_irq(&irq);
+	KUNIT_EXPECT_EQ(test, calls, 2U);
+	KUNIT_EXPECT_FALSE(test, irq.pending);
+	RL_EXPECT_FINDING(ctx, RL_F_IRQ, rl_enable_irq(&irq));
+	rl_test_finish(ctx);
+}
+
 static struct kunit_case netdev_test_cases[] = {
 	KUNIT_CASE(netdev_queue_stop_wake),
 	KUNIT_CASE(netdev_bql_accounting),
@@ -258,6 +290,7 @@ static struct kunit_case netdev_test_cases[] = {
 	KUNIT_CASE(napi_poll_over_budget),
 	KUNIT_CASE(napi_full_budget_but_completed),
 	KUNIT_CASE(napi_left_scheduled),
+	KUNIT_CASE(irq_resend_and_unbalanced_enable),
 	KUNIT_CASE(napi_context_only_helpers),
 	KUNIT_CASE(napi_is_valid_catches_corruption),
 	{}
