@@ -23,7 +23,7 @@ HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Wno-unused-parameter -Werror \
 HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: cli-selftest trace-headers corpus docs docs-check findings crash-selftest bench bench-selftest help deps check prove prove-check host-check host-shim-selftest kunit kunit-arm64 lava-check module module-uml lint clean bench-check bench-kunit variants \
+.PHONY: cli-selftest check-equiv trace-headers corpus docs docs-check findings crash-selftest bench bench-selftest help deps check prove prove-check host-check host-shim-selftest kunit kunit-arm64 lava-check module module-uml lint clean bench-check bench-kunit variants \
 	fuzz fuzz-all fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz ossfuzz-build coverage
 
 help: ## this list
@@ -75,14 +75,15 @@ host-check: host-shim-selftest $(BUILD)/variants $(BUILD)/gcc/kunit_host $(BUILD
 	@$(BUILD)/variants >/dev/null && $(BUILD)/variants rx_tdown_no_drain
 	@! $(BUILD)/variants no_such_variant 2>/dev/null || { echo "variants: unknown name accepted" >&2; exit 1; }
 	@set -e; for cc in gcc clang; do \
-		echo "== host suites ($$cc, ASan+UBSan)"; \
-		$(HOST_SANITIZE_ENV) $(BUILD)/$$cc/kunit_host | tee $(BUILD)/$$cc/ktap.log | tail -n 1; \
+		mode=full; [ $$cc = gcc ] || mode=incr; \
+		echo "== host suites ($$cc, ASan+UBSan, $$mode per-step check)"; \
+		RINGLEDGER_CHECK=$$mode $(HOST_SANITIZE_ENV) $(BUILD)/$$cc/kunit_host | tee $(BUILD)/$$cc/ktap.log | tail -n 1; \
 		test $${PIPESTATUS[0]} -eq 0 || { grep -B2 -A3 'FAILED\|not ok' $(BUILD)/$$cc/ktap.log | head -60; exit 1; }; \
 	done
 	@bash kunit/kernel/digest-selftest.sh $(BUILD)/gcc/ktap.log $(BUILD)/clang/ktap.log
 	@bash proofs/footprints-check.sh gcc && bash proofs/footprints-check.sh --selftest gcc
 
-check: deps lint host-check lava-check regressions crash-selftest cli-selftest docs-check bench-selftest fuzz-smoke ossfuzz-build prove-check kunit ## everything: lint, host suites, LAVA files, regressions, fuzz smoke, proofs both ways, UML+KASAN
+check: deps lint host-check lava-check regressions check-equiv crash-selftest cli-selftest docs-check bench-selftest fuzz-smoke ossfuzz-build prove-check kunit ## everything: lint, host suites, LAVA files, regressions, fuzz smoke, proofs both ways, UML+KASAN
 	@echo "make check: all passed"
 
 KDIR ?=
@@ -178,6 +179,10 @@ $(FZ)/am65_afl: fuzz/harness/fuzz_am65.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	AFL_QUIET=1 $(AFL_DENY) afl-clang-fast $(AFL_FLAGS) -o $@ fuzz/harness/fuzz_am65.c $(FUZZ_CORE)
 
+$(FZ)/empty_afl: fuzz/harness/empty_target.c
+	@mkdir -p $(@D)
+	AFL_QUIET=1 afl-clang-fast $(AFL_FLAGS) -o $@ $<
+
 $(FZ)/am65_afl_cmplog: fuzz/harness/fuzz_am65.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	AFL_QUIET=1 $(AFL_DENY) AFL_LLVM_CMPLOG=1 afl-clang-fast $(AFL_FLAGS) -o $@ fuzz/harness/fuzz_am65.c $(FUZZ_CORE)
@@ -210,6 +215,10 @@ prove-check: deps-proofs $(BUILD)/variants ## proofs both ways: patched driver p
 
 regressions: $(FZ)/rl_replay $(FZ)/rl_trace_conv $(FZ)/am65_plain $(BUILD)/variants ## replay fuzz/regressions (expected findings) and the corpus
 	@bash fuzz/check-regressions.sh "$(FZ)"
+
+EQUIV_N ?= 100
+check-equiv: $(FZ)/rl_replay ## incremental per-step check == full check: same first finding and digests on regressions, corpus, EQUIV_N generated inputs
+	@bash fuzz/check-equiv.sh "$(FZ)" $(EQUIV_N)
 
 trace-headers: $(FZ)/rl_replay ## rewrite the "# finding:" line of each regression trace from the replay
 	@python3 fuzz/trace_headers.py update "$(FZ)" fuzz/regressions/*.trace
@@ -268,7 +277,7 @@ bench: deps-bench deps-afl fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUI
 bench-selftest: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants ## the bench's checks shown to fire (wrong kind, not found, bad input), a few seconds of real runs
 	@python3 fuzz/bench/selftest.py $(BUILD)
 
-bench-fuzz: $(FZ)/am65_libfuzzer $(FZ)/empty_libfuzzer ## exec/s of the harness vs an empty target, same flags
+bench-fuzz: deps-fuzz deps-afl $(FZ)/am65_libfuzzer $(FZ)/empty_libfuzzer $(FZ)/am65_afl $(FZ)/empty_afl ## exec/s of the harness vs an empty target (libFuzzer ASan+UBSan incremental/full check, AFL++ plain), 3 runs, medians
 	@bash fuzz/bench.sh "$(FZ)"
 
 # --- arguments: checked before anything is built or run (after the defaults)

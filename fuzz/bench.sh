@@ -1,18 +1,66 @@
 #!/usr/bin/env bash
-# make bench-fuzz: exec/s of the harness and of an empty target built with
-# the same flags (ASan+UBSan+libFuzzer), measured in one run, and the ratio.
+# make bench-fuzz: executions per second of the am65 harness against an
+# empty target built with the same flags, measured in one command, RUNS
+# runs of SECS seconds each, medians and their ratio:
+#   libFuzzer (ASan+UBSan): empty target, harness with the incremental
+#     per-step check (what the fuzzers run), harness with the full check
+#     (RINGLEDGER_CHECK=full, the same binary) - the two harness runs of a
+#     round use the same -seed, so they start from the same inputs;
+#   AFL++ (plain, persistent, no CMPLOG): empty target, harness.
+# Run it on a quiet machine: every figure is a rate.
+#   bench.sh FZ_DIR
 set -euo pipefail
 fz=$1
 repo=$(cd "$(dirname "$0")/.." && pwd)
 secs=${BENCH_SECS:-20}
-rate() {
-	local dir
-	dir=$(mktemp -d)
-	"$@" -max_total_time="$secs" -print_final_stats=1 "$dir" "$repo/fuzz/corpus/am65" 2>&1 |
-		sed -n 's/^stat::average_exec_per_sec: *//p' | tail -n 1
-	rm -rf "$dir"
+runs=${BENCH_RUNS:-3}
+corpus=$repo/fuzz/corpus/am65
+for b in am65_libfuzzer empty_libfuzzer am65_afl empty_afl; do
+	[ -x "$fz/$b" ] || { echo "bench-fuzz: $fz/$b is missing (make bench-fuzz builds it)" >&2; exit 2; }
+done
+tmp=$(mktemp -d)
+trap 'bash "$repo/fuzz/afl-reap.sh" "$fz"; rm -rf "$tmp"' EXIT
+
+lf_rate() { # seed binary [env...]
+	local seed=$1 bin=$2 dir
+	shift 2
+	dir=$(mktemp -d -p "$tmp")
+	env "$@" "$fz/$bin" -seed="$seed" -max_total_time="$secs" -print_final_stats=1 \
+		"$dir" "$corpus" 2>&1 | sed -n 's/^stat::average_exec_per_sec: *//p' | tail -n 1
 }
-empty=$(rate "$fz/empty_libfuzzer")
-harness=$(rate "$fz/am65_libfuzzer")
-ratio=$(awk -v h="$harness" -v e="$empty" 'BEGIN { printf "%.4f", (e > 0 ? h / e : 0) }')
-echo "bench-fuzz (${secs}s each, ASan+UBSan, libFuzzer): empty target $empty exec/s, am65 harness $harness exec/s, ratio $ratio"
+
+afl_rate() { # seed binary
+	local out
+	out=$(mktemp -d -p "$tmp")
+	AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
+		AFL_SUPPRESS_ERROR_LOG=1 AFL_NO_CRASH_README=1 \
+		afl-fuzz -V "$secs" -s "$1" -i "$corpus" -o "$out" -m none -- "$fz/$2" \
+		>"$out.log" 2>&1 || true
+	sed -n 's/^execs_per_sec *: *//p' "$out/default/fuzzer_stats" 2>/dev/null | cut -d. -f1
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : 0) }'; }
+
+declare -A all
+for r in $(seq 1 "$runs"); do
+	all[lf_empty]+="$(lf_rate "$r" empty_libfuzzer) "
+	all[lf_incr]+="$(lf_rate "$r" am65_libfuzzer RINGLEDGER_CHECK=incr) "
+	all[lf_full]+="$(lf_rate "$r" am65_libfuzzer RINGLEDGER_CHECK=full) "
+	all[afl_empty]+="$(afl_rate "$r" empty_afl) "
+	all[afl_harness]+="$(afl_rate "$r" am65_afl) "
+done
+declare -A med
+for k in "${!all[@]}"; do
+	for v in ${all[$k]}; do
+		[[ $v =~ ^[0-9]+$ ]] || { echo "bench-fuzz: $k gave no rate ('${all[$k]}')" >&2; exit 1; }
+	done
+	med[$k]=$(tr ' ' '\n' <<<"${all[$k]}" | grep . | median)
+done
+ratio() { awk -v h="$1" -v e="$2" 'BEGIN { printf "%.4f", (e > 0 ? h / e : 0) }'; }
+echo "bench-fuzz: $runs runs of ${secs}s each, medians (every run: exec/s)"
+printf '  %-34s %9s  %s\n' "libFuzzer ASan+UBSan empty target" "${med[lf_empty]}" "(${all[lf_empty]% })"
+printf '  %-34s %9s  %s\n' "libFuzzer harness, incremental" "${med[lf_incr]}" "(${all[lf_incr]% })"
+printf '  %-34s %9s  %s\n' "libFuzzer harness, full check" "${med[lf_full]}" "(${all[lf_full]% })"
+printf '  %-34s %9s  %s\n' "AFL++ plain empty target" "${med[afl_empty]}" "(${all[afl_empty]% })"
+printf '  %-34s %9s  %s\n' "AFL++ plain harness" "${med[afl_harness]}" "(${all[afl_harness]% })"
+echo "  ratio libFuzzer incremental $(ratio "${med[lf_incr]}" "${med[lf_empty]}"), full $(ratio "${med[lf_full]}" "${med[lf_empty]}"); AFL++ $(ratio "${med[afl_harness]}" "${med[afl_empty]}")"

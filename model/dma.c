@@ -50,6 +50,27 @@ bool rl_dma_is_valid(const struct rl_dma *dma)
 	return live == dma->live;
 }
 
+bool rl_dma_is_valid_since(const struct rl_dma *dma)
+{
+	const struct rl_ledger *l = dma->m->ledger;
+	u32 i, id;
+
+	if (!rl_slots_whole_class(&dma->slots, l))
+		return rl_dma_is_valid(dma);
+	if (dma->slots.free_top + dma->live != dma->slots.nr ||
+	    !rl_slots_is_valid_since(&dma->slots, l))
+		return false;
+	/* live flags change only with their slot's owner (both logged) */
+	for (i = 0; i < l->ndirty[RL_OBJ_DMA]; i++) {
+		id = l->dirty[RL_OBJ_DMA][i];
+		if (dma->maps[id].live != (RL_OWNER_KIND(rl_ledger_owner(l,
+		    RL_OBJ_DMA, id)) == RL_OWN_MAPPED))
+			return false;
+	}
+	/* every flag agrees with its owner, so the sum is the ledger's */
+	return rl_ledger_count(l, RL_OBJ_DMA, RL_OWN_MAPPED) == dma->live;
+}
+
 bool rl_dma_mapping_error(rl_dma_addr_t addr)
 {
 	return addr == RL_DMA_MAPPING_ERROR;

@@ -45,6 +45,8 @@ struct rl_dma {
 struct rl_dma *rl_dma_create(struct rl_model *m, u32 cap);
 void rl_dma_destroy(struct rl_dma *dma);
 bool rl_dma_is_valid(const struct rl_dma *dma);
+/* The same from what moved since the last check (rl_slots_is_valid_since). */
+bool rl_dma_is_valid_since(const struct rl_dma *dma);
 
 /* dma_map_single(): @tag names the owner in findings. */
 rl_dma_addr_t rl_dma_map_single(struct rl_dma *dma, u32 size,

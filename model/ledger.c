@@ -85,12 +85,16 @@ struct rl_ledger *rl_ledger_create(const u32 cap[RL_OBJ_NR])
 		l->cap[c] = cap[c];
 		/* one spare slot so that a zero capacity still allocates */
 		l->owner[c] = rl_zalloc((cap[c] + 1) * sizeof(u32));
-		if (!l->owner[c]) {
+		l->mark[c] = rl_zalloc((cap[c] + 1) * sizeof(u32));
+		l->dirty[c] = rl_zalloc((cap[c] + 1) * sizeof(u32));
+		l->was[c] = rl_zalloc((cap[c] + 1) * sizeof(u32));
+		if (!l->owner[c] || !l->mark[c] || !l->dirty[c] || !l->was[c]) {
 			rl_ledger_destroy(l);
 			return NULL;
 		}
 		l->count[c][RL_OWN_NONE] = cap[c];
 	}
+	l->epoch = 1;
 	return l;
 }
 
@@ -100,8 +104,12 @@ void rl_ledger_destroy(struct rl_ledger *l)
 
 	if (!l)
 		return;
-	for (c = 0; c < RL_OBJ_NR; c++)
+	for (c = 0; c < RL_OBJ_NR; c++) {
 		rl_free(l->owner[c]);
+		rl_free(l->mark[c]);
+		rl_free(l->dirty[c]);
+		rl_free(l->was[c]);
+	}
 	rl_free(l);
 }
 
@@ -179,12 +187,58 @@ void rl_ledger_report_count(struct rl_ledger *l, enum rl_finding_kind kind,
 	rl_ledger_report(l, &f);
 }
 
+void rl_ledger_touch(struct rl_ledger *l, enum rl_obj_class cls, u32 id)
+{
+	u32 n;
+
+	if (id >= l->cap[cls] || l->mark[cls][id] == l->epoch)
+		return;
+	l->mark[cls][id] = l->epoch;
+	n = l->ndirty[cls]++;
+	l->dirty[cls][n] = id;
+	l->was[cls][n] = l->owner[cls][id];
+}
+
+void rl_ledger_clean(struct rl_ledger *l)
+{
+	int c;
+
+	for (c = 0; c < RL_OBJ_NR; c++)
+		l->ndirty[c] = 0;
+	/* marks hold old epochs; after a wrap they could match, so zero them */
+	if (!++l->epoch) {
+		for (c = 0; c < RL_OBJ_NR; c++)
+			memset(l->mark[c], 0, (l->cap[c] + 1) * sizeof(u32));
+		l->epoch = 1;
+	}
+}
+
+bool rl_ledger_counts_match(const struct rl_ledger *l)
+{
+	u32 seen[RL_OWN_NR];
+	u32 c, i, k;
+
+	for (c = 0; c < RL_OBJ_NR; c++) {
+		memset(seen, 0, sizeof(seen));
+		for (i = 0; i < l->cap[c]; i++) {
+			k = RL_OWNER_KIND(l->owner[c][i]);
+			if (k >= RL_OWN_NR)
+				return false;
+			seen[k]++;
+		}
+		if (memcmp(seen, l->count[c], sizeof(seen)))
+			return false;
+	}
+	return true;
+}
+
 void rl_ledger_set(struct rl_ledger *l, enum rl_obj_class cls, u32 id, u32 to)
 {
 	u32 *slot;
 
 	if (id >= l->cap[cls])
 		return;
+	rl_ledger_touch(l, cls, id);
 	slot = &l->owner[cls][id];
 	l->count[cls][RL_OWNER_KIND(*slot)]--;
 	l->count[cls][RL_OWNER_KIND(to)]++;

@@ -106,6 +106,16 @@ struct rl_ledger {
 	u32 reserved[RL_OBJ_NR];	/* ids handed out, bump allocated */
 	u32 *owner[RL_OBJ_NR];
 	u32 count[RL_OBJ_NR][RL_OWN_NR];
+	/*
+	 * What moved since the last check, for the incremental check: each
+	 * id at most once per epoch (mark[c][id] == epoch once logged), with
+	 * its owner at the last check (was).  Cleared by rl_ledger_clean().
+	 */
+	u32 epoch;
+	u32 *mark[RL_OBJ_NR];
+	u32 *dirty[RL_OBJ_NR];
+	u32 *was[RL_OBJ_NR];
+	u32 ndirty[RL_OBJ_NR];
 	u32 findings;
 	struct rl_finding first;
 	struct rl_finding last;
@@ -142,6 +152,16 @@ bool rl_ledger_move(struct rl_ledger *l, enum rl_obj_class cls, u32 id,
 		    const char *what);
 /* Unconditional move for hardware-side transfers already checked. */
 void rl_ledger_set(struct rl_ledger *l, enum rl_obj_class cls, u32 id, u32 to);
+/*
+ * Log @id as changed since the last check without moving it: a facility
+ * changed state the ledger does not hold (a free-list entry, a pointer to
+ * another object) that the id's checks depend on.
+ */
+void rl_ledger_touch(struct rl_ledger *l, enum rl_obj_class cls, u32 id);
+/* The last check is done: forget what moved (a new epoch). */
+void rl_ledger_clean(struct rl_ledger *l);
+/* Counters agree with the owner table (O(capacity); full check only). */
+bool rl_ledger_counts_match(const struct rl_ledger *l);
 /* Report that object @id is not with @expected (no move). */
 void rl_ledger_expect(struct rl_ledger *l, enum rl_obj_class cls, u32 id,
 		      u32 expected, enum rl_finding_kind kind,

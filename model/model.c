@@ -247,6 +247,57 @@ static bool check(struct rl_model *m, bool ok, enum rl_obj_class cls, u32 id,
 	return ok;
 }
 
+enum { SYS_DMA, SYS_PAGES, SYS_SKBS, SYS_FRAMES, SYS_NR };
+
+static const struct {
+	enum rl_obj_class cls;
+	const char *name;
+	const char *differ;
+} sys_preds[SYS_NR] = {
+	[SYS_DMA] = { RL_OBJ_DMA, "rl_dma_is_valid",
+		"incremental check disagrees with the full one: rl_dma_is_valid" },
+	[SYS_PAGES] = { RL_OBJ_PAGE, "rl_pages_is_valid",
+		"incremental check disagrees with the full one: rl_pages_is_valid" },
+	[SYS_SKBS] = { RL_OBJ_SKB, "rl_skbs_is_valid",
+		"incremental check disagrees with the full one: rl_skbs_is_valid" },
+	[SYS_FRAMES] = { RL_OBJ_FRAME, "rl_frames_is_valid",
+		"incremental check disagrees with the full one: rl_frames_is_valid" },
+};
+
+/* A system-wide facility's predicate, over everything or what moved. */
+static bool sys_pred(const struct rl_model *m, int which, bool since)
+{
+	switch (which) {
+	case SYS_DMA:
+		return since ? rl_dma_is_valid_since(m->dma) :
+			       rl_dma_is_valid(m->dma);
+	case SYS_PAGES:
+		return since ? rl_pages_is_valid_since(m->pages) :
+			       rl_pages_is_valid(m->pages);
+	case SYS_SKBS:
+		return since ? rl_skbs_is_valid_since(m->skbs) :
+			       rl_skbs_is_valid(m->skbs);
+	default:
+		return since ? rl_frames_is_valid_since(m->frames) :
+			       rl_frames_is_valid(m->frames);
+	}
+}
+
+/*
+ * Whether this check walks everything: always in FULL mode, after any
+ * finding (the incremental form assumes the last check passed), and every
+ * RL_CHECK_FULL_EVERY-th check.
+ */
+static bool check_full(struct rl_model *m)
+{
+	if (m->check_mode == RL_CHECK_FULL || m->ledger->findings ||
+	    ++m->checks_since_full >= RL_CHECK_FULL_EVERY) {
+		m->checks_since_full = 0;
+		return true;
+	}
+	return false;
+}
+
 /*
  * Every predicate: the ledger's, the system-wide facilities', then each
  * registered object's (its facility's ops), in registry order; and what
@@ -257,19 +308,23 @@ bool rl_model_check(struct rl_model *m)
 {
 	u32 held[RL_OBJ_NR][RL_OWN_NR] = { { 0 } };
 	u32 summed[RL_OBJ_NR] = { 0 };
-	bool ok = true;
+	bool full = check_full(m);
+	bool ok = true, res;
 	int i, k;
 
-	ok &= check(m, rl_ledger_is_valid(m->ledger), RL_OBJ_DESC, 0,
-		    "rl_ledger_is_valid");
-	ok &= check(m, rl_dma_is_valid(m->dma), RL_OBJ_DMA, 0,
-		    "rl_dma_is_valid");
-	ok &= check(m, rl_pages_is_valid(m->pages), RL_OBJ_PAGE, 0,
-		    "rl_pages_is_valid");
-	ok &= check(m, rl_skbs_is_valid(m->skbs), RL_OBJ_SKB, 0,
-		    "rl_skbs_is_valid");
-	ok &= check(m, rl_frames_is_valid(m->frames), RL_OBJ_FRAME, 0,
-		    "rl_frames_is_valid");
+	ok &= check(m, rl_ledger_is_valid(m->ledger) &&
+		    (!full || rl_ledger_counts_match(m->ledger)),
+		    RL_OBJ_DESC, 0, "rl_ledger_is_valid");
+	for (i = 0; i < SYS_NR; i++) {
+		res = sys_pred(m, i, !full);
+		if (!full && m->check_mode == RL_CHECK_DUAL &&
+		    res != sys_pred(m, i, false)) {
+			check(m, false, sys_preds[i].cls, 0,
+			      sys_preds[i].differ);
+			res = sys_pred(m, i, false);
+		}
+		ok &= check(m, res, sys_preds[i].cls, 0, sys_preds[i].name);
+	}
 	for (i = 0; i < RL_MAX_REG; i++)
 		for (k = 0; k < RL_REG_NR; k++) {
 			const struct rl_obj_hdr *h = m->reg[k][i];
@@ -291,6 +346,7 @@ bool rl_model_check(struct rl_model *m)
 				ok &= check(m, rl_ledger_count(m->ledger, i, k) ==
 					    held[i][k], i, 0,
 					    "objects the ledger gives an owner kind == what those owners hold");
+	rl_ledger_clean(m->ledger);
 	return ok;
 }
 

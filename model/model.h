@@ -120,6 +120,22 @@ enum rl_wait_point {
 
 typedef void (*rl_wait_fn)(void *ctx, enum rl_wait_point wp);
 
+/*
+ * How rl_model_check() runs the system-wide predicates.  FULL walks every
+ * object each time (replay, KUnit, regressions).  INCR (the fuzzers)
+ * looks only at what the ledger logged since the last check, which is
+ * exact given that the last check passed; so every RL_CHECK_FULL_EVERY-th
+ * check, and every check once anything was reported, is full.  DUAL runs
+ * both and reports where they disagree (make check-equiv).
+ */
+enum rl_check_mode {
+	RL_CHECK_FULL,
+	RL_CHECK_INCR,
+	RL_CHECK_DUAL,
+};
+
+#define RL_CHECK_FULL_EVERY	64
+
 struct rl_model {
 	struct rl_model_cfg cfg;
 	struct rl_fault fault[RL_FAULT_NR];
@@ -143,6 +159,8 @@ struct rl_model {
 	rl_wait_fn wait_fn;	/* who acts at a wait point (the world) */
 	void *wait_ctx;
 	u32 waits[RL_WAIT_NR];	/* wait points reached */
+	u8 check_mode;		/* enum rl_check_mode */
+	u32 checks_since_full;
 	u32 next_id[RL_REG_NR];	/* stable ids for registered objects */
 	void *reg[RL_REG_NR][RL_MAX_REG];
 };

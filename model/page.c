@@ -36,6 +36,11 @@ bool rl_pages_is_valid(const struct rl_pages *p)
 	return rl_slots_is_valid(&p->slots, p->m->ledger);
 }
 
+bool rl_pages_is_valid_since(const struct rl_pages *p)
+{
+	return rl_slots_is_valid_since(&p->slots, p->m->ledger);
+}
+
 struct rl_page *rl_page_alloc_nofault(struct rl_model *m)
 {
 	struct rl_page *page;

@@ -29,6 +29,8 @@ struct rl_pages {
 struct rl_pages *rl_pages_create(struct rl_model *m, u32 nr);
 void rl_pages_destroy(struct rl_pages *p);
 bool rl_pages_is_valid(const struct rl_pages *p);
+/* The same from what moved since the last check (rl_slots_is_valid_since). */
+bool rl_pages_is_valid_since(const struct rl_pages *p);
 
 /* alloc_page(): fault site RL_FAULT_PAGE_ALLOC; the caller owns it. */
 struct rl_page *rl_page_alloc(struct rl_model *m);

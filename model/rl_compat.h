@@ -31,6 +31,12 @@ static inline void rl_free(void *p)
 
 #define rl_log(fmt, ...) pr_err("ringledger: " fmt, ##__VA_ARGS__)
 
+/* Host runs read settings from the environment; in-kernel there is none. */
+static inline const char *rl_host_getenv(const char *name)
+{
+	return NULL;
+}
+
 /*
  * In-kernel the poison pattern alone marks freed model memory (model/
  * poison.h): KASAN cannot be told about the inside of one kmalloc block
@@ -71,6 +77,11 @@ static inline void rl_free(void *p)
 }
 
 #define rl_log(fmt, ...) fprintf(stderr, "ringledger: " fmt, ##__VA_ARGS__)
+
+static inline const char *rl_host_getenv(const char *name)
+{
+	return getenv(name);
+}
 
 /*
  * Host fuzz builds (-DRL_ASAN_POISON) also poison freed model memory for

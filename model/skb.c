@@ -41,18 +41,16 @@ void rl_skbs_destroy(struct rl_skbs *s)
 	rl_free(s);
 }
 
-bool rl_skbs_is_valid(const struct rl_skbs *s)
+/* Every page a live skb points at is owned by that skb. */
+static bool skbs_pages_owned(const struct rl_skbs *s)
 {
 	const struct rl_ledger *l = s->m->ledger;
-	u32 i, on_stack;
+	u32 i;
 
-	if (s->stack_count > RL_STACK_DEPTH ||
-	    !rl_slots_is_valid(&s->slots, l))
-		return false;
-	on_stack = rl_ledger_count_owner(l, RL_OBJ_SKB, s->slots.base,
-					 s->slots.nr, RL_OWNER(RL_OWN_STACK, 0));
-	if (on_stack != s->stack_count)
-		return false;
+	/* no skb alive (the common case between operations): nothing to see */
+	if (rl_slots_whole_class(&s->slots, l) &&
+	    rl_ledger_count(l, RL_OBJ_SKB, RL_OWN_NONE) == s->slots.nr)
+		return true;
 	for (i = 0; i < s->slots.nr; i++) {
 		const struct rl_sk_buff *skb = &s->skb[i];
 		u32 f;
@@ -60,7 +58,6 @@ bool rl_skbs_is_valid(const struct rl_skbs *s)
 		if (RL_OWNER_KIND(rl_ledger_owner(l, RL_OBJ_SKB, skb->id)) ==
 		    RL_OWN_NONE)
 			continue;
-		/* every page an live skb points at is owned by that skb */
 		if (skb->head &&
 		    rl_ledger_owner(l, RL_OBJ_PAGE, skb->head->id) !=
 		    RL_OWNER(RL_OWN_SKB, skb->id))
@@ -71,6 +68,33 @@ bool rl_skbs_is_valid(const struct rl_skbs *s)
 				return false;
 	}
 	return true;
+}
+
+bool rl_skbs_is_valid(const struct rl_skbs *s)
+{
+	const struct rl_ledger *l = s->m->ledger;
+
+	if (s->stack_count > RL_STACK_DEPTH ||
+	    !rl_slots_is_valid(&s->slots, l))
+		return false;
+	if (rl_ledger_count_owner(l, RL_OBJ_SKB, s->slots.base, s->slots.nr,
+				  RL_OWNER(RL_OWN_STACK, 0)) != s->stack_count)
+		return false;
+	return skbs_pages_owned(s);
+}
+
+bool rl_skbs_is_valid_since(const struct rl_skbs *s)
+{
+	const struct rl_ledger *l = s->m->ledger;
+
+	if (!rl_slots_whole_class(&s->slots, l))
+		return rl_skbs_is_valid(s);
+	/* skbs reach the stack only as stack:0 (rl_stack_deliver) */
+	if (s->stack_count > RL_STACK_DEPTH ||
+	    !rl_slots_is_valid_since(&s->slots, l) ||
+	    rl_ledger_count(l, RL_OBJ_SKB, RL_OWN_STACK) != s->stack_count)
+		return false;
+	return skbs_pages_owned(s);
 }
 
 static struct rl_sk_buff *skb_get(struct rl_model *m)

@@ -46,6 +46,8 @@ struct rl_skbs {
 struct rl_skbs *rl_skbs_create(struct rl_model *m, u32 nr);
 void rl_skbs_destroy(struct rl_skbs *s);
 bool rl_skbs_is_valid(const struct rl_skbs *s);
+/* The same from what moved since the last check (rl_slots_is_valid_since). */
+bool rl_skbs_is_valid_since(const struct rl_skbs *s);
 
 /* build_skb()/napi_build_skb(): the skb takes @page; fault RL_FAULT_SKB_ALLOC */
 struct rl_sk_buff *rl_build_skb(struct rl_model *m, struct rl_page *page,

@@ -17,18 +17,22 @@ void *rl_slots_init(struct rl_slots *s, struct rl_ledger *l,
 	u32 i;
 
 	memset(s, 0, sizeof(*s));
+	s->l = l;
 	s->cls = cls;
 	s->nr = nr;
 	s->elem_size = elem_size;
 	s->body_off = body_off;
 	s->free = rl_zalloc((nr + 1) * sizeof(u32));
 	s->table = rl_zalloc((nr + 1) * elem_size);
-	if (!s->free || !s->table || !rl_ledger_reserve(l, cls, nr, &s->base)) {
+	s->pos = rl_zalloc((nr + 1) * sizeof(u32));
+	if (!s->free || !s->table || !s->pos ||
+	    !rl_ledger_reserve(l, cls, nr, &s->base)) {
 		rl_slots_fini(s);
 		return NULL;
 	}
 	for (i = 0; i < nr; i++) {
 		s->free[i] = nr - 1 - i;
+		s->pos[nr - 1 - i] = i;
 		if (id_off != RL_SLOTS_NONE)
 			*(u32 *)(obj_at(s, i) + id_off) = s->base + i;
 		if (body_off != RL_SLOTS_NONE)
@@ -45,8 +49,10 @@ void rl_slots_fini(struct rl_slots *s)
 		rl_asan_unpoison(s->table, (s->nr + 1) * s->elem_size);
 	rl_free(s->table);
 	rl_free(s->free);
+	rl_free(s->pos);
 	s->table = NULL;
 	s->free = NULL;
+	s->pos = NULL;
 }
 
 bool rl_slots_get(struct rl_slots *s, struct rl_ledger *l, u32 owner,
@@ -55,12 +61,20 @@ bool rl_slots_get(struct rl_slots *s, struct rl_ledger *l, u32 owner,
 	if (!s->free_top)
 		return false;
 	*idx = s->free[--s->free_top];
+	if (*idx < s->nr)
+		s->pos[*idx] = RL_SLOTS_TAKEN;
 	rl_ledger_set(l, s->cls, s->base + *idx, owner);
 	return true;
 }
 
 void rl_slots_put(struct rl_slots *s, u32 idx)
 {
+	if (idx < s->nr) {
+		s->pos[idx] = s->free_top;
+		rl_ledger_touch(s->l, s->cls, s->base + idx);
+	} else {
+		s->bad_put = true;
+	}
 	s->free[s->free_top++] = idx;
 }
 
@@ -100,4 +114,28 @@ bool rl_slots_is_valid(const struct rl_slots *s, const struct rl_ledger *l)
 			return false;
 	return rl_ledger_count_owner(l, s->cls, s->base, s->nr,
 				     RL_OWNER(RL_OWN_NONE, 0)) == s->free_top;
+}
+
+bool rl_slots_whole_class(const struct rl_slots *s, const struct rl_ledger *l)
+{
+	return !s->base && s->nr == l->cap[s->cls];
+}
+
+bool rl_slots_is_valid_since(const struct rl_slots *s,
+			     const struct rl_ledger *l)
+{
+	u32 i, id;
+
+	if (!rl_slots_whole_class(s, l))
+		return rl_slots_is_valid(s, l);
+	if (s->free_top > s->nr || s->bad_put)
+		return false;
+	/* a free slot's owner changed, or a slot came back still owned */
+	for (i = 0; i < l->ndirty[s->cls]; i++) {
+		id = l->dirty[s->cls][i];
+		if (s->pos[id] != RL_SLOTS_TAKEN &&
+		    rl_ledger_owner(l, s->cls, id) != RL_OWNER(RL_OWN_NONE, 0))
+			return false;
+	}
+	return rl_ledger_count(l, s->cls, RL_OWN_NONE) == s->free_top;
 }

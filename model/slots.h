@@ -15,13 +15,22 @@
 #include "ledger.h"
 
 #define RL_SLOTS_NONE	((size_t)-1)	/* no id field / no poisoned body */
+#define RL_SLOTS_TAKEN	((u32)-1)	/* pos[] of a slot not on the free stack */
 
 struct rl_slots {
+	struct rl_ledger *l;
 	enum rl_obj_class cls;
 	u32 base;		/* ledger id of slot 0 */
 	u32 nr;
 	u32 free_top;
 	u32 *free;		/* free slot indexes, next one on top */
+	/*
+	 * For the incremental check: where each slot sits on the free stack
+	 * (or RL_SLOTS_TAKEN), and whether an index past the table was ever
+	 * given back.
+	 */
+	u32 *pos;
+	bool bad_put;
 	u8 *table;		/* nr + 1 objects of elem_size bytes */
 	size_t elem_size;
 	size_t body_off;	/* start of the poisoned body, or RL_SLOTS_NONE */
@@ -51,5 +60,14 @@ void *rl_slots_get_obj(struct rl_slots *s, struct rl_ledger *l, u32 owner);
 void rl_slots_put_obj(struct rl_slots *s, void *obj);
 /* Free stack and ledger agree: every free slot is owned by nobody. */
 bool rl_slots_is_valid(const struct rl_slots *s, const struct rl_ledger *l);
+/*
+ * The same, given that it held at the last check (rl_ledger_clean): looks
+ * only at the slots the ledger logged since (moved or given back), and at
+ * the ledger's counters when the table spans its whole class.
+ */
+bool rl_slots_is_valid_since(const struct rl_slots *s,
+			     const struct rl_ledger *l);
+/* The table holds every id of its class: counters stand for it. */
+bool rl_slots_whole_class(const struct rl_slots *s, const struct rl_ledger *l);
 
 #endif /* RL_SLOTS_H */

@@ -34,14 +34,16 @@ void rl_frames_destroy(struct rl_frames *f)
 	rl_free(f);
 }
 
-bool rl_frames_is_valid(const struct rl_frames *f)
+/* A live frame owns its page. */
+static bool frames_pages_owned(const struct rl_frames *f)
 {
 	const struct rl_ledger *l = f->m->ledger;
 	u32 i;
 
-	if (!rl_slots_is_valid(&f->slots, l))
-		return false;
-	/* a live frame owns its page */
+	/* no frame alive (the common case between operations) */
+	if (rl_slots_whole_class(&f->slots, l) &&
+	    rl_ledger_count(l, RL_OBJ_FRAME, RL_OWN_NONE) == f->slots.nr)
+		return true;
 	for (i = 0; i < f->slots.nr; i++) {
 		const struct rl_xdp_frame *fr = &f->frame[i];
 
@@ -52,6 +54,18 @@ bool rl_frames_is_valid(const struct rl_frames *f)
 			return false;
 	}
 	return true;
+}
+
+bool rl_frames_is_valid(const struct rl_frames *f)
+{
+	return rl_slots_is_valid(&f->slots, f->m->ledger) &&
+	       frames_pages_owned(f);
+}
+
+bool rl_frames_is_valid_since(const struct rl_frames *f)
+{
+	return rl_slots_is_valid_since(&f->slots, f->m->ledger) &&
+	       frames_pages_owned(f);
 }
 
 static struct rl_xdp_frame *frame_get(struct rl_model *m)

@@ -28,6 +28,8 @@ struct rl_frames {
 struct rl_frames *rl_frames_create(struct rl_model *m, u32 nr);
 void rl_frames_destroy(struct rl_frames *f);
 bool rl_frames_is_valid(const struct rl_frames *f);
+/* The same from what moved since the last check (rl_slots_is_valid_since). */
+bool rl_frames_is_valid_since(const struct rl_frames *f);
 
 /* xdp_convert_buff_to_frame(): NULL when it cannot; buffer kept then. */
 /*@ ensures page_kept_or_taken: xdp->page == \null ||

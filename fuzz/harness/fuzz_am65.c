@@ -2,7 +2,7 @@
 /*
  * fuzz_am65.c - the fuzz target: bytes -> probe configuration + operation
  * sequence (rl_trace_from_bytes), run on the extracted driver with every
- * check after every operation.  A finding prints one line and aborts.
+ * check after every operation (incremental, RINGLEDGER_CHECK).  A finding prints one line and aborts.
  * The bug variant under test comes from RINGLEDGER_VARIANT.
  * Built three ways: libFuzzer, AFL++ (persistent), plain replay.
  */
@@ -11,6 +11,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static u64 variants;
+static u8 check_mode;
 static bool variants_read;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -20,10 +21,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!variants_read) {
 		variants = rl_run_variants_from_env();
+		/* incremental: exact given a passing last check (model.h) */
+		check_mode = rl_run_check_mode_from_env(RL_CHECK_INCR);
 		variants_read = true;
 	}
 	rl_trace_from_bytes(&t, data, size);
 	t.cfg.variants = variants;
+	r.check_mode = check_mode;
 	rl_run_trace(&r, &t);
 	return 0;
 }

@@ -38,6 +38,8 @@ static bool replay_one(const char *path, struct rl_trace *t, bool quiet)
 
 	r.verbose = !quiet;
 	r.digest_steps = true;
+	/* full unless asked (make check-equiv compares the modes) */
+	r.check_mode = rl_run_check_mode_from_env(RL_CHECK_FULL);
 	printf("== %s (%u operations)\n", path, (unsigned int)t->n_ops);
 	if (!rl_crash_run(&r, t, &c)) {
 		fprintf(stderr, "ringledger: %s: cannot start the run: %s\n", path,

@@ -20,6 +20,25 @@ u64 rl_run_variants_from_env(void)
 	return mask;
 }
 
+u8 rl_run_check_mode_from_env(u8 dflt)
+{
+	static const char * const names[] = {
+		[RL_CHECK_FULL] = "full", [RL_CHECK_INCR] = "incr",
+		[RL_CHECK_DUAL] = "dual",
+	};
+	const char *env = getenv("RINGLEDGER_CHECK");
+	u8 i;
+
+	if (!env || !*env)
+		return dflt;
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(env, names[i]))
+			return i;
+	fprintf(stderr, "ringledger: RINGLEDGER_CHECK: '%s' is not full, incr or dual\n",
+		env);
+	exit(2);
+}
+
 static void report(void *ctx, const struct rl_finding *f)
 {
 	struct rl_run *r = ctx;
@@ -99,6 +118,7 @@ bool rl_run_trace(struct rl_run *r, const struct rl_trace *t)
 		fprintf(stderr, "ringledger: cannot create the model\n");
 		exit(2);
 	}
+	m->check_mode = r->check_mode;
 	rl_ledger_set_report(m->ledger, report, r);
 	if (r->verbose && !rl_explain_init(&c.e, m)) {
 		fprintf(stderr, "ringledger: out of memory\n");

@@ -20,6 +20,7 @@ struct rl_run {
 	char first_where[160];	/* " in FUNC (FILE:LINE)" of the driver, or "" */
 	struct rl_model *model;	/* of the run going on */
 	bool digest_steps;	/* fold the ledger digest of every step */
+	u8 check_mode;		/* enum rl_check_mode of the per-step check */
 	u64 digest;		/* digest of the run (every step if asked) */
 	/*
 	 * Called before each operation (coverage matrix, crash watch) and,
@@ -34,6 +35,11 @@ struct rl_run {
  * with a one-line error on an unknown name.
  */
 u64 rl_run_variants_from_env(void);
+/*
+ * Check mode from RINGLEDGER_CHECK (full, incr or dual), else @dflt;
+ * exits 2 with a one-line error on another value.
+ */
+u8 rl_run_check_mode_from_env(u8 dflt);
 /* Runs @t; returns true when no finding was made. */
 bool rl_run_trace(struct rl_run *r, const struct rl_trace *t);
 

@@ -123,6 +123,93 @@ static void ledger_corruption_fails_check(struct kunit *test)
 	rl_test_check(ctx);
 }
 
+/*
+ * The incremental check (issue 19) looks only at what the ledger logged
+ * since the last check.  A free page that changes owner while a held one
+ * is freed by hand keeps every counter equal: only the log can see it.
+ */
+static void incremental_check_sees_a_free_slot_taken(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_pages *pp = ctx->m->pages;
+	struct rl_page *held = rl_page_alloc(ctx->m);
+	u32 free_id;
+
+	KUNIT_ASSERT_NOT_NULL(test, held);
+	ctx->m->check_mode = RL_CHECK_INCR;
+	rl_test_check(ctx);
+	KUNIT_EXPECT_TRUE(test, rl_pages_is_valid_since(pp));
+	free_id = pp->slots.base + pp->slots.free[pp->slots.free_top - 1];
+	rl_ledger_set(ctx->m->ledger, RL_OBJ_PAGE, held->id, NONE);
+	rl_ledger_set(ctx->m->ledger, RL_OBJ_PAGE, free_id, DRV);
+	KUNIT_EXPECT_FALSE(test, rl_pages_is_valid_since(pp));
+	KUNIT_EXPECT_FALSE(test, rl_pages_is_valid(pp));
+	RL_EXPECT_FINDING(ctx, RL_F_INVALID,
+			  KUNIT_EXPECT_FALSE(test, rl_model_check(ctx->m)));
+	rl_ledger_set(ctx->m->ledger, RL_OBJ_PAGE, free_id, NONE);
+	rl_ledger_set(ctx->m->ledger, RL_OBJ_PAGE, held->id, DRV);
+	KUNIT_EXPECT_TRUE(test, rl_pages_is_valid_since(pp));
+	rl_page_free(ctx->m, held, DRV);
+	rl_test_finish(ctx);
+}
+
+/*
+ * A slot given back while still owned is logged too (rl_slots_put): the
+ * free top is taken without an owner and a held page pushed in its place,
+ * so that the stack height and every counter stay as they were.
+ */
+static void incremental_check_sees_a_slot_put_back_owned(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_pages *pp = ctx->m->pages;
+	struct rl_page *held = rl_page_alloc(ctx->m);
+	u32 top, back;
+
+	KUNIT_ASSERT_NOT_NULL(test, held);
+	ctx->m->check_mode = RL_CHECK_INCR;
+	rl_test_check(ctx);
+	KUNIT_ASSERT_TRUE(test, rl_slots_get(&pp->slots, ctx->m->ledger, NONE,
+					     &top));
+	rl_slots_put(&pp->slots, held->id - pp->slots.base);
+	KUNIT_EXPECT_FALSE(test, rl_pages_is_valid_since(pp));
+	KUNIT_EXPECT_FALSE(test, rl_pages_is_valid(pp));
+	RL_EXPECT_FINDING(ctx, RL_F_INVALID,
+			  KUNIT_EXPECT_FALSE(test, rl_model_check(ctx->m)));
+	/* undo: the held page off the stack, the free one back on */
+	KUNIT_ASSERT_TRUE(test, rl_slots_get(&pp->slots, ctx->m->ledger, DRV,
+					     &back));
+	KUNIT_EXPECT_EQ(test, back, held->id - pp->slots.base);
+	rl_slots_put(&pp->slots, top);
+	rl_page_free(ctx->m, held, DRV);
+	rl_test_finish(ctx);
+}
+
+/*
+ * DUAL mode's own check: a change made behind the ledger's back (a live
+ * flag written by hand, nothing logged) is what the incremental form
+ * cannot see, and DUAL reports that the two forms disagree.
+ */
+static void dual_check_reports_disagreement(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_dma *dma = ctx->m->dma;
+	u32 top = dma->slots.free[dma->slots.free_top - 1];
+	u32 before;
+
+	ctx->m->check_mode = RL_CHECK_DUAL;
+	rl_test_check(ctx);
+	dma->maps[top].live = true;
+	KUNIT_EXPECT_TRUE(test, rl_dma_is_valid_since(dma));
+	KUNIT_EXPECT_FALSE(test, rl_dma_is_valid(dma));
+	before = ctx->seen[RL_F_INVALID];
+	RL_EXPECT_FINDING(ctx, RL_F_INVALID,
+			  KUNIT_EXPECT_FALSE(test, rl_model_check(ctx->m)));
+	/* the disagreement, then the full form's own finding */
+	KUNIT_EXPECT_EQ(test, ctx->seen[RL_F_INVALID], before + 2);
+	KUNIT_EXPECT_STREQ(test, ctx->last.what, "rl_dma_is_valid");
+	dma->maps[top].live = false;
+}
+
 static void fault_site_fails_nth_call_once(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
@@ -184,6 +271,9 @@ static struct kunit_case ledger_test_cases[] = {
 	KUNIT_CASE(ledger_digest_follows_state),
 	KUNIT_CASE(ledger_reserve_is_bounded),
 	KUNIT_CASE(ledger_corruption_fails_check),
+	KUNIT_CASE(incremental_check_sees_a_free_slot_taken),
+	KUNIT_CASE(incremental_check_sees_a_slot_put_back_owned),
+	KUNIT_CASE(dual_check_reports_disagreement),
 	KUNIT_CASE(fault_site_fails_nth_call_once),
 	KUNIT_CASE(final_check_names_leftovers),
 	{}

@@ -4,6 +4,25 @@
  */
 #include "rl_test_util.h"
 
+/*
+ * The per-step check mode of every model a case starts: full in-kernel;
+ * on the host RINGLEDGER_CHECK (full, incr, dual) so that every case also
+ * runs with the fuzzers' incremental check (make host-check).
+ */
+static u8 test_check_mode(struct kunit *test)
+{
+	const char *env = rl_host_getenv("RINGLEDGER_CHECK");
+
+	if (!env || !strcmp(env, "full"))
+		return RL_CHECK_FULL;
+	if (!strcmp(env, "incr"))
+		return RL_CHECK_INCR;
+	if (!strcmp(env, "dual"))
+		return RL_CHECK_DUAL;
+	KUNIT_FAIL(test, "RINGLEDGER_CHECK: '%s' is not full, incr or dual", env);
+	return RL_CHECK_FULL;
+}
+
 static void test_report(void *data, const struct rl_finding *f)
 {
 	struct rl_test_ctx *ctx = data;
@@ -44,6 +63,7 @@ struct rl_test_ctx *rl_test_start(struct kunit *test,
 	ctx->test = test;
 	ctx->m = rl_model_create(cfg);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->m);
+	ctx->m->check_mode = test_check_mode(test);
 	rl_ledger_set_report(ctx->m->ledger, test_report, ctx);
 	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, ctx_init,
 							 ctx_free, GFP_KERNEL,
