@@ -457,7 +457,13 @@ static int world_xmit(struct rl_world *w, u32 port, u32 queue, u32 len,
 	struct rl_sk_buff *skb;
 	int ret;
 
-	if (!nd || !rl_netif_running(nd) ||
+	/*
+	 * The stack's packets reach ndo_start_xmit through the qdisc, which
+	 * __dev_open() attaches (dev_activate) only after ndo_open returned
+	 * 0 - until then noop_qdisc drops them - and dev_close() detaches
+	 * (dev_deactivate) before ndo_stop: IFF_UP and running both.
+	 */
+	if (!nd || !nd->up || !rl_netif_running(nd) ||
 	    rl_netif_tx_queue_stopped(nd, queue % w->common->tx_ch_num))
 		return RL_NETDEV_TX_BUSY;
 	skb = rl_skb_alloc_tx(w->m, len, nr_frags, 256);
