@@ -18,6 +18,9 @@ corpus=$repo/fuzz/corpus/am65
 for b in am65_libfuzzer empty_libfuzzer am65_afl empty_afl; do
 	[ -x "$fz/$b" ] || { echo "bench-fuzz: $fz/$b is missing (make bench-fuzz builds it)" >&2; exit 2; }
 done
+# what a run finds on the patched driver is kept here, never lost
+keep=$fz/findings/bench-fuzz
+mkdir -p "$keep"
 tmp=$(mktemp -d)
 trap 'bash "$repo/fuzz/afl-reap.sh" "$fz"; rm -rf "$tmp"' EXIT
 
@@ -26,7 +29,7 @@ lf_rate() { # seed binary [env...]
 	shift 2
 	dir=$(mktemp -d -p "$tmp")
 	env "$@" "$fz/$bin" -seed="$seed" -max_total_time="$secs" -print_final_stats=1 \
-		"$dir" "$corpus" 2>&1 | sed -n 's/^stat::average_exec_per_sec: *//p' | tail -n 1
+		-artifact_prefix="$keep/" "$dir" "$corpus" 2>&1 | sed -n 's/^stat::average_exec_per_sec: *//p' | tail -n 1
 }
 
 afl_rate() { # seed binary
@@ -36,6 +39,7 @@ afl_rate() { # seed binary
 		AFL_SUPPRESS_ERROR_LOG=1 AFL_NO_CRASH_README=1 \
 		afl-fuzz -V "$secs" -s "$1" -i "$corpus" -o "$out" -m none -- "$fz/$2" \
 		>"$out.log" 2>&1 || true
+	cp -n "$out"/default/crashes/id:* "$keep/" 2>/dev/null || true
 	sed -n 's/^execs_per_sec *: *//p' "$out/default/fuzzer_stats" 2>/dev/null | cut -d. -f1
 }
 
@@ -57,6 +61,8 @@ for k in "${!all[@]}"; do
 	med[$k]=$(tr ' ' '\n' <<<"${all[$k]}" | grep . | median)
 done
 ratio() { awk -v h="$1" -v e="$2" 'BEGIN { printf "%.4f", (e > 0 ? h / e : 0) }'; }
+found=$(find "$keep" -type f | wc -l)
+[ "$found" -eq 0 ] || echo "bench-fuzz: $found finding(s) on the patched driver kept in $keep (replay them: build/fuzz/rl_replay --bytes FILE)"
 echo "bench-fuzz: $runs runs of ${secs}s each, medians (every run: exec/s)"
 printf '  %-34s %9s  %s\n' "libFuzzer ASan+UBSan empty target" "${med[lf_empty]}" "(${all[lf_empty]% })"
 printf '  %-34s %9s  %s\n' "libFuzzer harness, incremental" "${med[lf_incr]}" "(${all[lf_incr]% })"
