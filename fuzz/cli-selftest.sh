@@ -52,6 +52,8 @@ printf 'open 0\nstop 0 {\nhw_step 1\n' >"$tmp/open-block.trace"
 printf 'open 0\nhw_step 1\n}\n' >"$tmp/stray-close.trace"
 printf 'open 0\nstop 0 {\nhw_step 1 {\n}\n' >"$tmp/two-levels.trace"
 printf 'open 0 ; stop 0\n' >"$tmp/semicolon.trace"
+printf 'open 0\nstop 0 { @rx_drain hw_step 1 }\n' >"$tmp/badwait.trace"
+printf 'open 0\n@tx_tdown hw_step 1\n' >"$tmp/outwait.trace"
 printf 'open 0\nstop 0 { rx 0 0 1 64 ; xdp_xmit 0 2 ; open 0 }\n' >"$tmp/nested.trace"
 grep -vE '^(variant|expect) ' "$good" >"$tmp/named.txt"
 nops=$(grep -cvE '^(#|config|variant|expect|$)' "$tmp/named.txt")
@@ -73,10 +75,16 @@ row 2 "unknown variant 'no_such_bug'" "fuzz.py with an unknown VARIANT" -- \
 	python3 fuzz/fuzz.py --build "$build" libfuzzer --time 5 --variant no_such_bug
 row 2 'JOBS=.0.: expected' "fuzz.py afl --jobs 0" -- \
 	python3 fuzz/fuzz.py --build "$build" afl --time 5 --jobs 0
+row 2 "RINGLEDGER_CHECK: 'fast' is not full, incr or dual" "rl_replay with RINGLEDGER_CHECK=fast" -- \
+	env RINGLEDGER_CHECK=fast "$fz/rl_replay" -q fuzz/regressions/desc_stale_swdata.trace
 row 2 "not a regular file" "rl_replay of a directory" -- "$fz/rl_replay" "$tmp/dir"
 row 2 "empty file" "rl_replay of an empty file" -- "$fz/rl_replay" "$tmp/empty.bin"
 row 2 "2097152 bytes, over the 1048576-byte limit" "rl_replay of a 2 MiB file" -- "$fz/rl_replay" "$tmp/big.bin"
 row 2 "cpus.trace:[0-9]+:[0-9]+: expected cpus 1\.\.64" "rl_replay: cpus=999999" -- "$fz/rl_replay" "$tmp/cpus.trace"
+row 2 "badwait.trace:2:10: expected a wait point after '@'" "rl_replay: an unknown wait point" -- \
+	"$fz/rl_replay" "$tmp/badwait.trace"
+row 2 "outwait.trace:2:1: expected '@wait' only on an operation inside" "rl_replay: '@wait' outside a block" -- \
+	"$fz/rl_replay" "$tmp/outwait.trace"
 row 2 "twoconfig.trace:[0-9]+:1: expected one config line" "rl_replay: a second config line" -- \
 	"$fz/rl_replay" "$tmp/twoconfig.trace"
 row 2 "open-block.trace:2: expected a '}' for this line's '\{'" "rl_replay: a '{' never closed" -- \

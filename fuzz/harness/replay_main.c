@@ -26,7 +26,9 @@ static const char usage[] =
 "Without --variant the trace's variant lines apply, else the variants in\n"
 "RINGLEDGER_VARIANT (what the fuzz targets read).  A trace with\n"
 "\"expect KIND\" passes when its first finding is of that kind; any other\n"
-"when it has none.  Exit 0 when every trace passed, 1 when one did not,\n"
+"when it has none.  RINGLEDGER_CHECK=incr or dual runs the fuzzers'\n"
+"incremental per-step check (default: full).  Exit 0 when every trace\n"
+"passed, 1 when one did not,\n"
 "2 on bad input.\n";
 
 static bool replay_one(const char *path, struct rl_trace *t, bool quiet)

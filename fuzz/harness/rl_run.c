@@ -81,8 +81,10 @@ static void before_op(void *ctx, struct rl_world *w, u32 i,
 	if (r->verbose) {
 		if (op)
 			rl_trace_format_op(op, text, sizeof(text));
-		printf("%4u %s\n", (unsigned int)i + 1,
-		       op ? text : "remove + end-of-run oracle");
+		printf("%4u %s%s%s\n", (unsigned int)i + 1,
+		       op ? text : "remove + end-of-run oracle",
+		       w->wait_now ? "   <- at " : "",
+		       w->wait_now ? rl_wait_point_name(w->wait_now - 1) : "");
 		rl_explain_begin(&c->e);
 	}
 	if (r->before_op)

@@ -37,8 +37,21 @@ struct rl_op {
 	 * wait consumed runs after it.  Text "op {" ... "}", bytes bit 0x80.
 	 */
 	bool nested;
+	/*
+	 * A nested operation may wait for one kind of wait point: 0 takes
+	 * the next wait whatever it is, else RL_WAIT_* + 1, and then the
+	 * at_nth-th wait of that kind (1-8) - the waits before it pass with
+	 * nothing nested, and so do the operations after it.  Text
+	 * "@napi_disable:3 xmit ...", bytes bit 0x40 and a byte (kind in
+	 * bits 0-2, at_nth - 1 in bits 3-5).
+	 */
+	u8 at_wait;
+	u8 at_nth;
 	u16 arg[RL_TRACE_MAX_ARGS];
 };
+
+/* The text names of the wait points a nested operation can wait for. */
+extern const char * const rl_trace_wait_names[RL_WAIT_NR];
 
 struct rl_trace {
 	struct rl_am65_cfg cfg;		/* cfg.variants from "variant" lines */

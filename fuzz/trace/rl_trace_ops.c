@@ -159,6 +159,14 @@ static void decode_cfg(struct rl_am65_cfg *cfg, struct rl_bytes *b)
 	cfg->tdown_wait = take(b) % 5;
 }
 
+const char * const rl_trace_wait_names[RL_WAIT_NR] = {
+	[RL_WAIT_RX_TDOWN] = "rx_tdown",
+	[RL_WAIT_TX_TDOWN] = "tx_tdown",
+	[RL_WAIT_NAPI_DISABLE] = "napi_disable",
+	[RL_WAIT_HRTIMER_CANCEL] = "hrtimer_cancel",
+	[RL_WAIT_SYNC_NET] = "sync_net",
+};
+
 void rl_trace_from_bytes(struct rl_trace *t, const u8 *data, size_t size)
 {
 	struct rl_bytes b = { data, size };
@@ -172,9 +180,20 @@ void rl_trace_from_bytes(struct rl_trace *t, const u8 *data, size_t size)
 
 		u32 code = take(&b);
 
-		/* bit 0x80: nested in the operation before (none: plain) */
-		op->code = (code & 0x7f) % RL_OP_NR;
+		/*
+		 * bit 0x80: nested in the operation before (none: plain);
+		 * bit 0x40 on a nested one: the next byte names its wait
+		 */
+		op->code = (code & 0x3f) % RL_OP_NR;
 		op->nested = (code & 0x80) && t->n_ops > 1;
+		op->at_wait = 0;
+		op->at_nth = 0;
+		if (op->nested && (code & 0x40)) {
+			u32 sel = take(&b);
+
+			op->at_wait = 1 + (sel & 7) % RL_WAIT_NR;
+			op->at_nth = 1 + ((sel >> 3) & 7);
+		}
 		info = &rl_op_table[op->code];
 		for (i = 0; i < info->nargs; i++)
 			op->arg[i] = decode_arg(&b, &t->cfg, &info->args[i]);
@@ -218,7 +237,11 @@ int rl_trace_to_bytes(const struct rl_trace *t, u8 *buf, size_t cap,
 		const struct rl_op *op = &t->ops[i];
 		const struct rl_op_info *info = &rl_op_table[op->code];
 
-		put(buf, cap, &n, op->code | (op->nested ? 0x80 : 0));
+		put(buf, cap, &n, op->code | (op->nested ? 0x80 : 0) |
+		    (op->at_wait ? 0x40 : 0));
+		if (op->at_wait)
+			put(buf, cap, &n, (op->at_wait - 1) |
+			    ((op->at_nth - 1) << 3));
 		for (j = 0; j < info->nargs; j++) {
 			u16 v = op->arg[j];
 
@@ -383,6 +406,7 @@ struct rl_run {
 	u32 next, end;		/* nested operations [next, end) */
 	u32 outer;		/* index of the operation they nest in */
 	bool nesting;		/* a nested operation is running */
+	u32 passed;		/* its kind of wait passed by the next one */
 };
 
 static void run_op(struct rl_run *r, struct rl_world *w, u32 i, bool at_wait)
@@ -412,6 +436,13 @@ static bool run_at_wait(void *ctx, struct rl_world *w, enum rl_wait_point wp)
 
 	if (r->nesting || r->next >= r->end)
 		return false;
+	/* the next one waits for the n-th wait of its kind (rl_op.at_wait) */
+	if (r->t->ops[r->next].at_wait) {
+		if (r->t->ops[r->next].at_wait != wp + 1 ||
+		    ++r->passed < r->t->ops[r->next].at_nth)
+			return false;
+		r->passed = 0;
+	}
 	r->nesting = true;
 	run_op(r, w, r->next++, true);
 	r->nesting = false;
@@ -429,6 +460,7 @@ u64 rl_trace_run(struct rl_world *w, const struct rl_trace *t,
 	while (i < t->n_ops) {
 		r.outer = i;
 		r.next = i + 1;
+		r.passed = 0;
 		for (r.end = r.next; r.end < t->n_ops && t->ops[r.end].nested;)
 			r.end++;
 		w->at_wait = r.next < r.end ? run_at_wait : NULL;

@@ -91,8 +91,19 @@ static int format_arg(char *buf, size_t cap, const struct rl_arg_info *a,
 int rl_trace_format_op(const struct rl_op *op, char *buf, size_t cap)
 {
 	const struct rl_op_info *info = &rl_op_table[op->code];
-	int n = snprintf(buf, cap, "%s", info->name);
+	int n = 0;
 	u32 i;
+
+	if (op->at_wait && op->at_nth > 1)
+		n = snprintf(buf, cap, "@%s:%u ",
+			     rl_trace_wait_names[op->at_wait - 1],
+			     (unsigned int)op->at_nth);
+	else if (op->at_wait)
+		n = snprintf(buf, cap, "@%s ",
+			     rl_trace_wait_names[op->at_wait - 1]);
+
+	if (n >= 0 && (size_t)n < cap)
+		n += snprintf(buf + n, cap - n, "%s", info->name);
 
 	for (i = 0; i < info->nargs && n >= 0 && (size_t)n < cap; i++)
 		n += format_arg(buf + n, cap - n, &info->args[i], op->arg[i]);
@@ -345,9 +356,31 @@ struct rl_parse_state {
 
 /* One operation named @w, its arguments from the line. */
 static int parse_op(struct rl_line *l, struct rl_trace *t, bool nested,
-		    const char *w, const char *at)
+		    char *w, const char *at)
 {
-	u32 i, code;
+	u32 i, code, wait = 0, nth = 1;
+
+	/* "@WAIT[:N] op ...": a nested operation for the N-th such wait */
+	if (w[0] == '@') {
+		char *colon = strchr(w, ':');
+
+		if (colon) {
+			*colon = 0;
+			if (colon[1] < '1' || colon[1] > '8' || colon[2])
+				return fail(l, at, "@WAIT:N with N 1-8");
+			nth = colon[1] - '0';
+		}
+		for (wait = 0; wait < RL_WAIT_NR; wait++)
+			if (!strcmp(w + 1, rl_trace_wait_names[wait]))
+				break;
+		if (wait == RL_WAIT_NR)
+			return fail(l, at, "a wait point after '@' (rx_tdown, tx_tdown, napi_disable, hrtimer_cancel, sync_net)");
+		if (!nested)
+			return fail(l, at, "'@wait' only on an operation inside { }");
+		wait++;
+		if (!next_word(l, w, 40, &at))
+			return fail(l, at, "an operation after the wait point");
+	}
 
 	for (code = 0; code < RL_OP_NR; code++)
 		if (!strcmp(w, rl_op_table[code].name))
@@ -358,6 +391,8 @@ static int parse_op(struct rl_line *l, struct rl_trace *t, bool nested,
 		return fail(l, at, "at most 512 operations");
 	t->ops[t->n_ops].code = code;
 	t->ops[t->n_ops].nested = nested;
+	t->ops[t->n_ops].at_wait = wait;
+	t->ops[t->n_ops].at_nth = wait ? nth : 0;
 	for (i = 0; i < rl_op_table[code].nargs; i++)
 		if (parse_arg(l, &t->cfg, &rl_op_table[code].args[i],
 			      &t->ops[t->n_ops].arg[i]))

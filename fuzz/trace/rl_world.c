@@ -307,8 +307,11 @@ static void world_wait(void *ctx, enum rl_wait_point wp)
 	if (!w->common)
 		return;
 	w->in_wait++;
-	if (w->at_wait)
+	if (w->at_wait) {
+		w->wait_now = wp + 1;
 		w->at_wait(w->at_wait_ctx, w, wp);
+		w->wait_now = 0;
+	}
 	switch (wp) {
 	case RL_WAIT_RX_TDOWN:
 	case RL_WAIT_TX_TDOWN:

@@ -35,6 +35,7 @@ struct rl_world {
 	bool (*at_wait)(void *ctx, struct rl_world *w, enum rl_wait_point wp);
 	void *at_wait_ctx;
 	u32 in_wait;		/* inside a driver wait: a call is half way */
+	u8 wait_now;		/* RL_WAIT_* + 1 while at_wait runs, else 0 */
 };
 
 /* Model sized from the driver configuration (real sizes fit too). */
