@@ -430,17 +430,17 @@ static void run_op(struct rl_run *r, struct rl_world *w, u32 i, bool at_wait)
 }
 
 /* w->at_wait: the next nested operation, if any, runs at this wait. */
-static bool run_at_wait(void *ctx, struct rl_world *w, enum rl_wait_point wp)
+static void run_at_wait(void *ctx, struct rl_world *w, enum rl_wait_point wp)
 {
 	struct rl_run *r = ctx;
 
 	if (r->nesting || r->next >= r->end)
-		return false;
+		return;
 	/* the next one waits for the n-th wait of its kind (rl_op.at_wait) */
 	if (r->t->ops[r->next].at_wait) {
 		if (r->t->ops[r->next].at_wait != wp + 1 ||
 		    ++r->passed < r->t->ops[r->next].at_nth)
-			return false;
+			return;
 		r->passed = 0;
 	}
 	r->nesting = true;
@@ -448,7 +448,6 @@ static bool run_at_wait(void *ctx, struct rl_world *w, enum rl_wait_point wp)
 	r->nesting = false;
 	/* the rest of the outer operation is its own step again */
 	rl_model_set_step(w->m, r->outer + 1);
-	return true;
 }
 
 u64 rl_trace_run(struct rl_world *w, const struct rl_trace *t,

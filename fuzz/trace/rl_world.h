@@ -29,10 +29,10 @@ struct rl_world {
 	u32 xsk_port[RL_WORLD_SOCKETS];		/* 1-based, 0 = not bound */
 	/*
 	 * At a driver wait point: the trace runner's turn to run one of the
-	 * operations nested in the blocking one (true when it did); when it
-	 * has none left, time passes (rl_world_wait).
+	 * operations nested in the blocking one, if it has one for this
+	 * wait; then what the wait itself lets happen (world_wait).
 	 */
-	bool (*at_wait)(void *ctx, struct rl_world *w, enum rl_wait_point wp);
+	void (*at_wait)(void *ctx, struct rl_world *w, enum rl_wait_point wp);
 	void *at_wait_ctx;
 	u32 in_wait;		/* inside a driver wait: a call is half way */
 	u8 wait_now;		/* RL_WAIT_* + 1 while at_wait runs, else 0 */

@@ -10,21 +10,20 @@
 const u8 rl_sc_v_drop[] = { RL_XDP_DROP };
 const u8 rl_sc_v_tx[] = { RL_XDP_TX };
 
-static bool sc_at_wait(void *ctx, struct rl_world *w, enum rl_wait_point wp)
+static void sc_at_wait(void *ctx, struct rl_world *w, enum rl_wait_point wp)
 {
 	struct am65_bed *b = ctx;
 	void (*fn)(struct am65_bed *b) = b->at_fn;
 
 	if (!fn || wp != b->at_wp)
-		return false;
+		return;
 	if (b->at_skip) {
 		b->at_skip--;
-		return false;
+		return;
 	}
 	b->at_fn = NULL;
 	w->at_wait = NULL;
 	fn(b);
-	return true;
 }
 
 void rl_sc_at_wait(struct am65_bed *b, enum rl_wait_point wp, u32 skip,
