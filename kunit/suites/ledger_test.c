@@ -124,6 +124,28 @@ static void ledger_corruption_fails_check(struct kunit *test)
 }
 
 /*
+ * Counters that still sum to the capacity but no longer match the owner
+ * table: only the full check's walk of the table sees it.
+ */
+static void ledger_counters_out_of_step_fail_full_check(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_ledger *l = ctx->m->ledger;
+
+	ctx->m->check_mode = RL_CHECK_FULL;
+	KUNIT_EXPECT_TRUE(test, rl_ledger_counts_match(l));
+	l->count[RL_OBJ_XSK][RL_OWN_NONE]--;
+	l->count[RL_OBJ_XSK][RL_OWN_USER]++;
+	KUNIT_EXPECT_TRUE(test, rl_ledger_is_valid(l));
+	KUNIT_EXPECT_FALSE(test, rl_ledger_counts_match(l));
+	RL_EXPECT_FINDING(ctx, RL_F_INVALID,
+			  KUNIT_EXPECT_FALSE(test, rl_model_check(ctx->m)));
+	l->count[RL_OBJ_XSK][RL_OWN_USER]--;
+	l->count[RL_OBJ_XSK][RL_OWN_NONE]++;
+	rl_test_check(ctx);
+}
+
+/*
  * The incremental check (issue 19) looks only at what the ledger logged
  * since the last check.  A free page that changes owner while a held one
  * is freed by hand keeps every counter equal: only the log can see it.
@@ -271,6 +293,7 @@ static struct kunit_case ledger_test_cases[] = {
 	KUNIT_CASE(ledger_digest_follows_state),
 	KUNIT_CASE(ledger_reserve_is_bounded),
 	KUNIT_CASE(ledger_corruption_fails_check),
+	KUNIT_CASE(ledger_counters_out_of_step_fail_full_check),
 	KUNIT_CASE(incremental_check_sees_a_free_slot_taken),
 	KUNIT_CASE(incremental_check_sees_a_slot_put_back_owned),
 	KUNIT_CASE(dual_check_reports_disagreement),
