@@ -87,8 +87,7 @@ struct rl_ledger *rl_ledger_create(const u32 cap[RL_OBJ_NR])
 		l->owner[c] = rl_zalloc((cap[c] + 1) * sizeof(u32));
 		l->mark[c] = rl_zalloc((cap[c] + 1) * sizeof(u32));
 		l->dirty[c] = rl_zalloc((cap[c] + 1) * sizeof(u32));
-		l->was[c] = rl_zalloc((cap[c] + 1) * sizeof(u32));
-		if (!l->owner[c] || !l->mark[c] || !l->dirty[c] || !l->was[c]) {
+		if (!l->owner[c] || !l->mark[c] || !l->dirty[c]) {
 			rl_ledger_destroy(l);
 			return NULL;
 		}
@@ -108,7 +107,6 @@ void rl_ledger_destroy(struct rl_ledger *l)
 		rl_free(l->owner[c]);
 		rl_free(l->mark[c]);
 		rl_free(l->dirty[c]);
-		rl_free(l->was[c]);
 	}
 	rl_free(l);
 }
@@ -189,14 +187,10 @@ void rl_ledger_report_count(struct rl_ledger *l, enum rl_finding_kind kind,
 
 void rl_ledger_touch(struct rl_ledger *l, enum rl_obj_class cls, u32 id)
 {
-	u32 n;
-
 	if (id >= l->cap[cls] || l->mark[cls][id] == l->epoch)
 		return;
 	l->mark[cls][id] = l->epoch;
-	n = l->ndirty[cls]++;
-	l->dirty[cls][n] = id;
-	l->was[cls][n] = l->owner[cls][id];
+	l->dirty[cls][l->ndirty[cls]++] = id;
 }
 
 void rl_ledger_clean(struct rl_ledger *l)

@@ -108,13 +108,12 @@ struct rl_ledger {
 	u32 count[RL_OBJ_NR][RL_OWN_NR];
 	/*
 	 * What moved since the last check, for the incremental check: each
-	 * id at most once per epoch (mark[c][id] == epoch once logged), with
-	 * its owner at the last check (was).  Cleared by rl_ledger_clean().
+	 * id at most once per epoch (mark[c][id] == epoch once logged).
+	 * Cleared by rl_ledger_clean().
 	 */
 	u32 epoch;
 	u32 *mark[RL_OBJ_NR];
 	u32 *dirty[RL_OBJ_NR];
-	u32 *was[RL_OBJ_NR];
 	u32 ndirty[RL_OBJ_NR];
 	u32 findings;
 	struct rl_finding first;
