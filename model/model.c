@@ -283,6 +283,22 @@ static bool sys_pred(const struct rl_model *m, int which, bool since)
 	}
 }
 
+static const char * const check_mode_names[] = {
+	[RL_CHECK_FULL] = "full",
+	[RL_CHECK_INCR] = "incr",
+	[RL_CHECK_DUAL] = "dual",
+};
+
+int rl_check_mode_by_name(const char *name)
+{
+	int i;
+
+	for (i = 0; i < (int)ARRAY_SIZE(check_mode_names); i++)
+		if (!strcmp(name, check_mode_names[i]))
+			return i;
+	return -1;
+}
+
 /*
  * Whether this check walks everything: always in FULL mode, after any
  * finding (the incremental form assumes the last check passed), and every
@@ -317,11 +333,13 @@ bool rl_model_check(struct rl_model *m)
 		    RL_OBJ_DESC, 0, "rl_ledger_is_valid");
 	for (i = 0; i < SYS_NR; i++) {
 		res = sys_pred(m, i, !full);
-		if (!full && m->check_mode == RL_CHECK_DUAL &&
-		    res != sys_pred(m, i, false)) {
-			check(m, false, sys_preds[i].cls, 0,
-			      sys_preds[i].differ);
-			res = sys_pred(m, i, false);
+		if (!full && m->check_mode == RL_CHECK_DUAL) {
+			bool whole = sys_pred(m, i, false);
+
+			if (res != whole)
+				check(m, false, sys_preds[i].cls, 0,
+				      sys_preds[i].differ);
+			res = whole;
 		}
 		ok &= check(m, res, sys_preds[i].cls, 0, sys_preds[i].name);
 	}

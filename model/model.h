@@ -136,6 +136,9 @@ enum rl_check_mode {
 
 #define RL_CHECK_FULL_EVERY	64
 
+/* "full", "incr" or "dual" (RINGLEDGER_CHECK) -> mode; -1 for anything else. */
+int rl_check_mode_by_name(const char *name);
+
 struct rl_model {
 	struct rl_model_cfg cfg;
 	struct rl_fault fault[RL_FAULT_NR];

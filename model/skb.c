@@ -48,8 +48,7 @@ static bool skbs_pages_owned(const struct rl_skbs *s)
 	u32 i;
 
 	/* no skb alive (the common case between operations): nothing to see */
-	if (rl_slots_whole_class(&s->slots, l) &&
-	    rl_ledger_count(l, RL_OBJ_SKB, RL_OWN_NONE) == s->slots.nr)
+	if (rl_slots_none_taken(&s->slots, l))
 		return true;
 	for (i = 0; i < s->slots.nr; i++) {
 		const struct rl_sk_buff *skb = &s->skb[i];

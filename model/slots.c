@@ -121,6 +121,12 @@ bool rl_slots_whole_class(const struct rl_slots *s, const struct rl_ledger *l)
 	return !s->base && s->nr == l->cap[s->cls];
 }
 
+bool rl_slots_none_taken(const struct rl_slots *s, const struct rl_ledger *l)
+{
+	return rl_slots_whole_class(s, l) &&
+	       rl_ledger_count(l, s->cls, RL_OWN_NONE) == s->nr;
+}
+
 bool rl_slots_is_valid_since(const struct rl_slots *s,
 			     const struct rl_ledger *l)
 {

@@ -69,5 +69,10 @@ bool rl_slots_is_valid_since(const struct rl_slots *s,
 			     const struct rl_ledger *l);
 /* The table holds every id of its class: counters stand for it. */
 bool rl_slots_whole_class(const struct rl_slots *s, const struct rl_ledger *l);
+/*
+ * The table spans its class and the ledger counts every id as free: no
+ * object is alive (the common case between operations), in O(1).
+ */
+bool rl_slots_none_taken(const struct rl_slots *s, const struct rl_ledger *l);
 
 #endif /* RL_SLOTS_H */

@@ -41,8 +41,7 @@ static bool frames_pages_owned(const struct rl_frames *f)
 	u32 i;
 
 	/* no frame alive (the common case between operations) */
-	if (rl_slots_whole_class(&f->slots, l) &&
-	    rl_ledger_count(l, RL_OBJ_FRAME, RL_OWN_NONE) == f->slots.nr)
+	if (rl_slots_none_taken(&f->slots, l))
 		return true;
 	for (i = 0; i < f->slots.nr; i++) {
 		const struct rl_xdp_frame *fr = &f->frame[i];

@@ -2,7 +2,8 @@
 /*
  * fuzz_am65.c - the fuzz target: bytes -> probe configuration + operation
  * sequence (rl_trace_from_bytes), run on the extracted driver with every
- * check after every operation (incremental, RINGLEDGER_CHECK).  A finding prints one line and aborts.
+ * check after every operation (incremental, RINGLEDGER_CHECK).  A finding
+ * prints one line and aborts.
  * The bug variant under test comes from RINGLEDGER_VARIANT.
  * Built three ways: libFuzzer, AFL++ (persistent), plain replay.
  */

@@ -22,21 +22,18 @@ u64 rl_run_variants_from_env(void)
 
 u8 rl_run_check_mode_from_env(u8 dflt)
 {
-	static const char * const names[] = {
-		[RL_CHECK_FULL] = "full", [RL_CHECK_INCR] = "incr",
-		[RL_CHECK_DUAL] = "dual",
-	};
 	const char *env = getenv("RINGLEDGER_CHECK");
-	u8 i;
+	int mode;
 
 	if (!env || !*env)
 		return dflt;
-	for (i = 0; i < ARRAY_SIZE(names); i++)
-		if (!strcmp(env, names[i]))
-			return i;
-	fprintf(stderr, "ringledger: RINGLEDGER_CHECK: '%s' is not full, incr or dual\n",
-		env);
-	exit(2);
+	mode = rl_check_mode_by_name(env);
+	if (mode < 0) {
+		fprintf(stderr, "ringledger: RINGLEDGER_CHECK: '%s' is not full, incr or dual\n",
+			env);
+		exit(2);
+	}
+	return mode;
 }
 
 static void report(void *ctx, const struct rl_finding *f)

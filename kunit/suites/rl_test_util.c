@@ -12,13 +12,10 @@
 static u8 test_check_mode(struct kunit *test)
 {
 	const char *env = rl_host_getenv("RINGLEDGER_CHECK");
+	int mode = env ? rl_check_mode_by_name(env) : RL_CHECK_FULL;
 
-	if (!env || !strcmp(env, "full"))
-		return RL_CHECK_FULL;
-	if (!strcmp(env, "incr"))
-		return RL_CHECK_INCR;
-	if (!strcmp(env, "dual"))
-		return RL_CHECK_DUAL;
+	if (mode >= 0)
+		return mode;
 	KUNIT_FAIL(test, "RINGLEDGER_CHECK: '%s' is not full, incr or dual", env);
 	return RL_CHECK_FULL;
 }
