@@ -135,10 +135,10 @@ VARIANT   ?=
 FZ        := $(BUILD)/fuzz
 FUZZ_CORE := $(CORE_SRCS) $(RL_HARNESS_SRCS)
 FUZZ_INC  := $(call rl_inc,,$(RL_CORE_DIRS) $(RL_HARNESS_DIR)) $(RL_FUZZ_DEFS)
-FUZZ_DEPS := $(FUZZ_CORE) fuzz/oracle-nocov.txt fuzz/trace/sources.mk $(CORE_HDRS) $(call rl_h,,$(RL_HARNESS_DIR))
+FUZZ_DEPS := $(FUZZ_CORE) fuzz/nocov.txt fuzz/trace/sources.mk $(CORE_HDRS) $(call rl_h,,$(RL_HARNESS_DIR))
 LF_FLAGS  := -std=gnu11 -g -O1 -fno-omit-frame-pointer -Wno-unused-parameter \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-fsanitize-coverage-ignorelist=fuzz/oracle-nocov.txt $(FUZZ_INC)
+	-fsanitize-coverage-ignorelist=fuzz/nocov.txt $(FUZZ_INC)
 
 $(FZ)/am65_libfuzzer: fuzz/harness/fuzz_am65.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
@@ -172,8 +172,8 @@ $(FZ)/rl_trace_conv: fuzz/harness/trace_conv.c fuzz/harness/rl_file.c $(FUZZ_DEP
 	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ fuzz/harness/trace_conv.c fuzz/harness/rl_file.c $(FUZZ_CORE)
 
 AFL_FLAGS := -std=gnu11 -g -O1 -Wno-unused-parameter -fsanitize=fuzzer $(FUZZ_INC)
-# the oracle stays out of the coverage map here too (fuzz/oracle-nocov.txt)
-AFL_DENY  := AFL_LLVM_DENYLIST=$(CURDIR)/fuzz/oracle-nocov.txt
+# the world and the oracle stay out of the coverage map here too (fuzz/nocov.txt)
+AFL_DENY  := AFL_LLVM_DENYLIST=$(CURDIR)/fuzz/nocov.txt
 
 $(FZ)/am65_afl: fuzz/harness/fuzz_am65.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
