@@ -237,6 +237,13 @@ const struct rl_am65_variant_info rl_am65_variants[RL_V_NR] = {
 		BIT(RL_F_BQL) | BIT(RL_F_LEAK) | BIT(RL_F_POOL_LEAK) |
 		BIT(RL_F_LIVENESS),
 	},
+	[RL_V_PACING_TIMER_UNBALANCED] = {
+		"pacing_timer_unbalanced",
+		"with RX pacing every completed poll starts the timer, also one the XSK wakeup scheduled with the line unmasked, and the timer enables the IRQ leaving irq_disabled set: an unbalanced enable_irq, and a stop that cancels the timer leaves the line masked for good",
+		"v2 7/7 (am65_cpsw_nuss_rx_poll as posted); mainline am65_cpsw_nuss_rx_timer_callback and am65_cpsw_create_rxq",
+		"the timer is started only for a line the handler masked, the timer clears irq_disabled where it enables, and create_rxq unmasks a line left masked (6.1's common_open did)",
+		BIT(RL_F_IRQ) | BIT(RL_F_LIVENESS) | BIT(RL_F_DROPPED),
+	},
 };
 
 int rl_am65_variant_by_name(const char *name)
@@ -286,7 +293,8 @@ const struct rl_am65_profile_info rl_am65_profiles[RL_P_NR] = {
 		"the AF_XDP zero-copy series v2 as posted (program-swap rebuild, retained page_pools)",
 		"20251109-am65-cpsw-xdp-zc-v2-0..7; TI's replies (Nov 2025)",
 		RL_MAINLINE_BUGS | RL_ZC_BUGS | M(CREATE_RXQS_PARTIAL_UNWIND) |
-		M(REBUILD_FAIL_PORT_UP) | M(RACE_XMIT_REBUILD),
+		M(REBUILD_FAIL_PORT_UP) | M(RACE_XMIT_REBUILD) |
+		M(PACING_TIMER_UNBALANCED),
 	},
 };
 
