@@ -139,7 +139,7 @@ def parse_args():
                    help="1 seed, 60 s cap, %s" % " ".join(QUICK_VARIANTS))
     p.add_argument("--runs", type=int, default=None,
                    help="stop each run after this many executions as well")
-    p.add_argument("--out", default="bench/results")
+    p.add_argument("--out", default="build/bench/results")
     p.add_argument("--ktap", default="", help="KTAP log of the host suites")
     p.add_argument("--units", default="proofs/units.txt")
     p.add_argument("--proof-results", default="proofs/results")
