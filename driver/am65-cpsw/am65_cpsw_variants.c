@@ -52,10 +52,10 @@ const struct rl_am65_variant_info rl_am65_variants[RL_V_NR] = {
 	},
 	[RL_V_PROG_SWAP_NO_REBUILD] = {
 		"prog_swap_no_rebuild",
-		"XDP program change does ndo_stop+ndo_open, which on multi-port CPSW rebuilds nothing but resets BQL under traffic",
+		"XDP program change does ndo_stop+ndo_open, which on multi-port CPSW rebuilds nothing but resets BQL under traffic; a reopen that fails leaves the port up with usage_count one short (the next ifdown takes it below zero)",
 		"v2 1/7 (20251109-am65-cpsw-xdp-zc-v2-1)",
 		"a program change rebuilds the queues when any port is up (v2 1/7)",
-		BIT(RL_F_BQL),
+		BIT(RL_F_BQL) | BIT(RL_F_INVALID),
 	},
 	[RL_V_PAGE_POOL_DOUBLE_DESTROY] = {
 		"page_pool_double_destroy",
@@ -90,7 +90,7 @@ const struct rl_am65_variant_info rl_am65_variants[RL_V_NR] = {
 		"RX cleanup decides page vs XSK buffer from the flow's current pool, not from the descriptor",
 		"v2 4/7 (am65_cpsw_nuss_rx_cleanup)",
 		"swdata tags an XSK buffer (one bit of flow_id, data upstream lacks): cleanup and both NAPIs free what the descriptor holds",
-		BIT(RL_F_DMA_UNKNOWN) | BIT(RL_F_OWNER),
+		BIT(RL_F_DMA_UNKNOWN) | BIT(RL_F_OWNER) | BIT(RL_F_XSK),
 	},
 	[RL_V_STALE_PSDATA_TX] = {
 		"stale_psdata_tx",
