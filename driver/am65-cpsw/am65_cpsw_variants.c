@@ -227,7 +227,7 @@ const struct rl_am65_variant_info rl_am65_variants[RL_V_NR] = {
 		"mainline am65_cpsw_ndo_xdp_xmit (no check of the queues' state)",
 		"ndo_xdp_xmit refuses from the start of a teardown (queues_up cleared first)",
 		BIT(RL_F_LEAK) | BIT(RL_F_POOL_LEAK) | BIT(RL_F_DROPPED) |
-		BIT(RL_F_LIVENESS),
+		BIT(RL_F_BQL) | BIT(RL_F_LIVENESS),
 	},
 	[RL_V_RACE_XMIT_REBUILD] = {
 		"race_xmit_rebuild",
