@@ -107,6 +107,7 @@ enum rl_am65_variant {
 	RL_V_RACE_XDP_TX_RX_TDOWN,
 	RL_V_RACE_XDP_XMIT_TDOWN,
 	RL_V_RACE_XMIT_REBUILD,
+	RL_V_PACING_TIMER_UNBALANCED,
 	RL_V_NR
 };
 
@@ -308,6 +309,10 @@ int rl_am65_cpsw_xsk_wakeup(struct am65_cpsw_common *common, u32 port,
 void rl_am65_cpsw_rx_irq(void *flow);
 void rl_am65_cpsw_tx_irq(void *tx_chn);
 void rl_am65_cpsw_rx_timer(void *flow);
+/* A completed RX poll: the line back on, now or by the pacing timer. */
+void rl_am65_cpsw_rx_irq_rearm(struct am65_cpsw_rx_flow *flow);
+/* create_rxq after napi_enable: a line left masked is unmasked. */
+void rl_am65_cpsw_rx_irq_reopen(struct am65_cpsw_rx_flow *flow);
 
 /* Internal, shared by the data path files. */
 int rl_am65_cpsw_create_rxqs(struct am65_cpsw_common *common);

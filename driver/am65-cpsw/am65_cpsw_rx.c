@@ -300,15 +300,7 @@ int rl_am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id)
 enable:
 	rl_napi_enable(&flow->napi_rx);
 	flow->napi_enabled = true;
-	/*
-	 * am65_cpsw_nuss_common_open() (6.1: rx_irq_disabled): an IRQ the
-	 * handler masked while NAPI could not run is unmasked here; an event
-	 * that came meanwhile is resent and schedules the NAPI.
-	 */
-	if (flow->irq_disabled) {
-		flow->irq_disabled = false;
-		rl_enable_irq(&flow->irq);
-	}
+	rl_am65_cpsw_rx_irq_reopen(flow);
 	return 0;
 err:
 	rl_am65_cpsw_destroy_rxq(common, id, false);
@@ -495,44 +487,7 @@ int rl_am65_cpsw_rx_poll(struct rl_napi *napi, int budget)
 		rl_xdp_do_flush(flow->common->m);
 	am65_cpsw_rx_refill(flow);
 done:
-	if (num_rx < budget && rl_napi_complete_done(napi, num_rx) &&
-	    flow->irq_disabled) {
-		/*
-		 * Fix (irq_disabled_cleared, v2 7/7): mainline clears
-		 * irq_disabled before starting the pacing timer, so a timer
-		 * cancelled in destroy leaves the IRQ masked with the flag
-		 * clear, and the next create_rxq does not unmask it: no RX
-		 * interrupt ever again.  Clear it only where the IRQ is
-		 * enabled again.
-		 */
-		if (!flow->common->cfg.pacing) {
-			flow->irq_disabled = false;
-			rl_enable_irq(&flow->irq);
-		} else {
-			if (rl_am65_bug(flow->common, RL_V_IRQ_DISABLED_CLEARED))
-				flow->irq_disabled = false;
-			rl_hrtimer_start(&flow->rx_hrtimer);
-		}
-	}
+	if (num_rx < budget && rl_napi_complete_done(napi, num_rx))
+		rl_am65_cpsw_rx_irq_rearm(flow);
 	return num_rx;
-}
-
-/* am65_cpsw_nuss_rx_timer_callback(): pacing over, the IRQ back on. */
-void rl_am65_cpsw_rx_timer(void *data)
-{
-	struct am65_cpsw_rx_flow *flow = data;
-
-	if (!rl_am65_bug(flow->common, RL_V_IRQ_DISABLED_CLEARED))
-		flow->irq_disabled = false;
-	rl_enable_irq(&flow->irq);
-}
-
-/* am65_cpsw_nuss_rx_irq(): mask the line, let NAPI do the work. */
-void rl_am65_cpsw_rx_irq(void *data)
-{
-	struct am65_cpsw_rx_flow *flow = data;
-
-	flow->irq_disabled = true;
-	rl_disable_irq_nosync(&flow->irq);
-	rl_napi_schedule(&flow->napi_rx);
 }

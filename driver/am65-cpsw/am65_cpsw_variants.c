@@ -52,10 +52,10 @@ const struct rl_am65_variant_info rl_am65_variants[RL_V_NR] = {
 	},
 	[RL_V_PROG_SWAP_NO_REBUILD] = {
 		"prog_swap_no_rebuild",
-		"XDP program change does ndo_stop+ndo_open, which on multi-port CPSW rebuilds nothing but resets BQL under traffic",
+		"XDP program change does ndo_stop+ndo_open, which on multi-port CPSW rebuilds nothing but resets BQL under traffic; a reopen that fails leaves the port up with usage_count one short (the next ifdown takes it below zero)",
 		"v2 1/7 (20251109-am65-cpsw-xdp-zc-v2-1)",
 		"a program change rebuilds the queues when any port is up (v2 1/7)",
-		BIT(RL_F_BQL),
+		BIT(RL_F_BQL) | BIT(RL_F_INVALID),
 	},
 	[RL_V_PAGE_POOL_DOUBLE_DESTROY] = {
 		"page_pool_double_destroy",
@@ -90,7 +90,7 @@ const struct rl_am65_variant_info rl_am65_variants[RL_V_NR] = {
 		"RX cleanup decides page vs XSK buffer from the flow's current pool, not from the descriptor",
 		"v2 4/7 (am65_cpsw_nuss_rx_cleanup)",
 		"swdata tags an XSK buffer (one bit of flow_id, data upstream lacks): cleanup and both NAPIs free what the descriptor holds",
-		BIT(RL_F_DMA_UNKNOWN) | BIT(RL_F_OWNER),
+		BIT(RL_F_DMA_UNKNOWN) | BIT(RL_F_OWNER) | BIT(RL_F_XSK),
 	},
 	[RL_V_STALE_PSDATA_TX] = {
 		"stale_psdata_tx",
@@ -227,7 +227,7 @@ const struct rl_am65_variant_info rl_am65_variants[RL_V_NR] = {
 		"mainline am65_cpsw_ndo_xdp_xmit (no check of the queues' state)",
 		"ndo_xdp_xmit refuses from the start of a teardown (queues_up cleared first)",
 		BIT(RL_F_LEAK) | BIT(RL_F_POOL_LEAK) | BIT(RL_F_DROPPED) |
-		BIT(RL_F_LIVENESS),
+		BIT(RL_F_BQL) | BIT(RL_F_LIVENESS),
 	},
 	[RL_V_RACE_XMIT_REBUILD] = {
 		"race_xmit_rebuild",
@@ -236,6 +236,13 @@ const struct rl_am65_variant_info rl_am65_variants[RL_V_NR] = {
 		"the TX queues of the ports that are up are stopped for the rebuild and started after it",
 		BIT(RL_F_BQL) | BIT(RL_F_LEAK) | BIT(RL_F_POOL_LEAK) |
 		BIT(RL_F_LIVENESS),
+	},
+	[RL_V_PACING_TIMER_UNBALANCED] = {
+		"pacing_timer_unbalanced",
+		"with RX pacing every completed poll starts the timer, also one the XSK wakeup scheduled with the line unmasked, and the timer enables the IRQ leaving irq_disabled set: an unbalanced enable_irq, and a stop that cancels the timer leaves the line masked for good",
+		"v2 7/7 (am65_cpsw_nuss_rx_poll as posted); mainline am65_cpsw_nuss_rx_timer_callback and am65_cpsw_create_rxq",
+		"the timer is started only for a line the handler masked, the timer clears irq_disabled where it enables, and create_rxq unmasks a line left masked (6.1's common_open did)",
+		BIT(RL_F_IRQ) | BIT(RL_F_LIVENESS) | BIT(RL_F_DROPPED),
 	},
 };
 
@@ -286,7 +293,8 @@ const struct rl_am65_profile_info rl_am65_profiles[RL_P_NR] = {
 		"the AF_XDP zero-copy series v2 as posted (program-swap rebuild, retained page_pools)",
 		"20251109-am65-cpsw-xdp-zc-v2-0..7; TI's replies (Nov 2025)",
 		RL_MAINLINE_BUGS | RL_ZC_BUGS | M(CREATE_RXQS_PARTIAL_UNWIND) |
-		M(REBUILD_FAIL_PORT_UP) | M(RACE_XMIT_REBUILD),
+		M(REBUILD_FAIL_PORT_UP) | M(RACE_XMIT_REBUILD) |
+		M(PACING_TIMER_UNBALANCED),
 	},
 };
 

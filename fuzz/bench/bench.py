@@ -139,7 +139,7 @@ def parse_args():
                    help="1 seed, 60 s cap, %s" % " ".join(QUICK_VARIANTS))
     p.add_argument("--runs", type=int, default=None,
                    help="stop each run after this many executions as well")
-    p.add_argument("--out", default="bench/results")
+    p.add_argument("--out", default="build/bench/results")
     p.add_argument("--ktap", default="", help="KTAP log of the host suites")
     p.add_argument("--units", default="proofs/units.txt")
     p.add_argument("--proof-results", default="proofs/results")
@@ -147,6 +147,9 @@ def parse_args():
     p.add_argument("--update-readme", default="", metavar="README")
     p.add_argument("--report-only", action="store_true",
                    help="no runs: table, plot and README from --out/bench.json")
+    p.add_argument("--merge", action="store_true",
+                   help="keep the other variants' runs of --out/bench.json (same seeds, cap,"
+                        " engines); the rows run now replace theirs")
     return p.parse_args()
 
 
@@ -211,9 +214,53 @@ def load_results(args):
                 setattr(r, f, None if v == "" else v)
             runs.append(r)
         meta.setdefault("variants", list(dict.fromkeys(r.variant for r in runs)))
+        meta.setdefault("measured", [{"date": meta["date"], "commit": meta["commit"],
+                                      "variants": meta["variants"]}])
     except (OSError, ValueError, KeyError) as e:
         die("cannot read %s: %s" % (path, e))
     return runs, meta
+
+
+def earlier_for_merge(args, engines):
+    """(runs, meta) of the bench in --out, run as this one will be (MERGE=1)."""
+    old_runs, old = load_results(args)
+    for key, name, now in (("seeds", "SEEDS", args.seeds), ("cap_s", "CAP", args.cap),
+                           ("engines", "ENGINES", engines)):
+        if old[key] != now:
+            die("MERGE=1: the bench in %s ran %s=%s, this one %s (run them alike)"
+                % (args.out, name, old[key], now))
+    return old_runs, old
+
+
+def merge_results(earlier, runs, meta, catalogue):
+    """This bench's runs over an earlier one's (MERGE=1): the variants run
+    now replace theirs, the others are kept with the commit that ran them."""
+    old_runs, old = earlier
+    now = set(meta["variants"])
+    runs = [r for r in old_runs if r.variant not in now] + runs
+    kept = set(old["variants"]) | now
+    meta["variants"] = [v for v in catalogue if v in kept]
+    measured = [dict(m, variants=[v for v in m["variants"] if v not in now])
+                for m in old["measured"]]
+    meta["measured"] = [m for m in measured if m["variants"]] + [
+        {"date": meta["date"], "commit": meta["commit"], "variants": sorted(now)}]
+    order = {(v, e, s): i for i, (v, e, s) in enumerate(
+        (v, e, s) for v in meta["variants"] for e in meta["engines"]
+        for s in range(1, meta["seeds"] + 1))}
+    runs.sort(key=lambda r: order.get((r.variant, r.engine, int(r.seed)), len(order)))
+    return runs, meta
+
+
+def measured_line(meta, cpus_jobs):
+    """The README's footnote: what ran where (one commit, or several after MERGE=1)."""
+    parts = meta.get("measured") or [{"date": meta["date"], "commit": meta["commit"],
+                                      "variants": meta["variants"]}]
+    first, rest = parts[0], parts[1:]
+    line = "Measured %s on commit %s" % (first["date"][:10], first["commit"])
+    for m in rest:
+        line += "; %s re-measured %s on commit %s" % (", ".join(m["variants"]), m["date"][:10],
+                                                      m["commit"])
+    return line + ": " + cpus_jobs
 
 
 def gate(runs, engines, quick, cap):
@@ -259,7 +306,11 @@ def main():
         for v in variants:
             if v not in catalogue:
                 die("unknown variant '%s' (make variants lists them)" % v)
+        earlier = earlier_for_merge(args, engines) if args.merge else None
         runs, meta = run_all(args, fz, variants, engines, catalogue)
+        if earlier:
+            runs, meta = merge_results(earlier, runs, meta, catalogue)
+            variants = meta["variants"]
     for v in variants:
         if v not in catalogue:
             die("variant '%s' of the results is not in the catalogue" % v)
@@ -283,9 +334,9 @@ def main():
           % (args.out, ", ".join(os.path.basename(i) for i in images)))
     if args.update_readme:
         md = report.markdown_table(rows, engines)
-        md += ("\n\nMeasured %s on commit %s: %d seed(s) per engine, cap %d s, %d runs at a time"
-               " on %d CPUs.\n" % (meta["date"][:10], meta["commit"], args.seeds, args.cap,
-                                    args.jobs, meta["cpus"]))
+        md += "\n\n" + measured_line(meta, "%d seed(s) per engine, cap %d s, %d runs at a time"
+                                     " on %d CPUs.\n" % (args.seeds, args.cap, args.jobs,
+                                                          meta["cpus"]))
         report.update_readme(args.update_readme, md)
         print("README: table rewritten in " + args.update_readme)
     gate(runs, engines, args.quick, args.cap)

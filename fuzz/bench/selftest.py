@@ -23,6 +23,7 @@ import report  # noqa: E402
 
 BUILD = "build"
 FAST = "page_pool_double_destroy"   # found within a couple of seconds
+OTHER = "rx_tdown_no_drain"          # only named: an earlier bench's rows
 
 
 def fake_replay(with_variant, patched):
@@ -146,6 +147,7 @@ class EndToEnd(unittest.TestCase):
                               stderr=subprocess.PIPE, text=True, check=False)
         self.assertEqual(res2.returncode, 0, res2.stderr)
         self.assertIn(FAST, res2.stdout)
+        self.check_merge(out)
         with open(os.path.join(out, "bench.json"), "w") as f:
             f.write("{not json")
         res3 = subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD,
@@ -153,6 +155,35 @@ class EndToEnd(unittest.TestCase):
                               stderr=subprocess.PIPE, text=True, check=False)
         self.assertEqual(res3.returncode, 2)
         self.assertIn("cannot read", res3.stderr)
+
+    def check_merge(self, out):
+        # an earlier bench of another variant on another commit: MERGE=1
+        # keeps its rows and says which commit measured which
+        path = os.path.join(out, "bench.json")
+        data = json.loads(eng.read_text(path))
+        data["meta"].update(commit="abc1234", variants=[OTHER])
+        data["meta"].pop("measured", None)
+        for r in data["runs"]:
+            r["variant"] = OTHER
+        with open(path, "w") as f:
+            json.dump(data, f)
+        res = subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD,
+                              "--seeds", "1", "--cap", "20", "--jobs", "1", "--out", out,
+                              "--engines", "libfuzzer", "--variants", FAST, "--merge"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, check=False)
+        self.assertEqual(res.returncode, 0, res.stdout + res.stderr)
+        meta = json.loads(eng.read_text(path))["meta"]
+        self.assertEqual(sorted(meta["variants"]), sorted([OTHER, FAST]))
+        self.assertEqual([m["variants"] for m in meta["measured"]], [[OTHER], [FAST]])
+        self.assertEqual(meta["measured"][0]["commit"], "abc1234")
+        self.assertIn("re-measured", bench.measured_line(meta, "x"))
+        # a bench run differently is not merged: one line, exit 2
+        res = subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD,
+                              "--seeds", "2", "--cap", "20", "--jobs", "1", "--out", out,
+                              "--engines", "libfuzzer", "--variants", FAST, "--merge"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, check=False)
+        self.assertEqual(res.returncode, 2)
+        self.assertIn("MERGE=1", res.stderr)
 
     def test_afl_run_is_found(self):
         res, _ = run_bench("--variants", FAST, "--engines", "afl")

@@ -121,6 +121,22 @@ void rl_sc_paced_stop_reopen(struct am65_bed *b)
 }
 
 /*
+ * Paced zero-copy RX: the XSK wakeup schedules a poll with the line never
+ * masked, then the pacing time passes: nothing may enable the line again.
+ */
+void rl_sc_paced_wakeup_poll(struct am65_bed *b)
+{
+	rl_world_attach(&b->w, 0, rl_sc_v_redirect, 1, 1);
+	rl_world_xsk_bind(&b->w, 0, 0);
+	rl_world_xsk_fill(&b->w, 0, 8);
+	rl_world_open(&b->w, 0);
+	rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_RX);
+	rl_world_poll_rx(&b->w, 0, 64);
+	rl_world_timer(&b->w);
+	rl_world_stop(&b->w, 0);
+}
+
+/*
  * XDP_TX traffic waits for its poll when the stop comes, and no softirq
  * runs in the teardown waits (tdown_wait=0): RX first (patched) it is
  * polled onto a live TX channel; TX first (mainline) the poll comes in

@@ -98,6 +98,10 @@ static const struct variant_case variant_cases[] = {
 	  .expect = RL_F_LEAK },
 	{ .v = RL_V_RACE_XMIT_REBUILD, .scenario = rl_sc_xmit_during_prog_swap,
 	  .expect = RL_F_BQL },
+	{ .v = RL_V_PACING_TIMER_UNBALANCED,
+	  .scenario = rl_sc_paced_wakeup_poll, .expect = RL_F_IRQ, .pace = true },
+	{ .v = RL_V_PACING_TIMER_UNBALANCED, .scenario = rl_sc_paced_stop_reopen,
+	  .expect = RL_F_LIVENESS, .pace = true, .face = "_stop_reopen" },
 };
 
 static void variant_desc(const struct variant_case *c, char *desc)
