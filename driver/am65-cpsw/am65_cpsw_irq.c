@@ -30,36 +30,30 @@ void rl_am65_cpsw_rx_irq(void *data)
 
 void rl_am65_cpsw_rx_irq_rearm(struct am65_cpsw_rx_flow *flow)
 {
-	bool pacing = flow->common->cfg.pacing;
+	struct am65_cpsw_common *common = flow->common;
+	/* v2 7/7: paced, the timer runs whoever scheduled the poll */
+	bool v2_7_7 = rl_am65_bug(common, RL_V_PACING_TIMER_UNBALANCED);
 
-	if (rl_am65_bug(flow->common, RL_V_PACING_TIMER_UNBALANCED)) {
-		/* v2 7/7: paced, the timer runs whoever scheduled the poll */
-		if (pacing) {
-			rl_hrtimer_start(&flow->rx_hrtimer);
-		} else if (flow->irq_disabled) {
+	if (!common->cfg.pacing) {
+		if (flow->irq_disabled) {
 			flow->irq_disabled = false;
 			rl_enable_irq(&flow->irq);
 		}
 		return;
 	}
-	if (!flow->irq_disabled)
-		return;
 	/*
-	 * Fix (irq_disabled_cleared): mainline clears irq_disabled before
-	 * starting the pacing timer, so a timer cancelled in destroy leaves
-	 * the IRQ masked with the flag clear, and nothing unmasks it: no RX
-	 * interrupt ever again.  Fix (pacing_timer_unbalanced): v2 7/7 starts
-	 * the timer for every completed poll, also one the XSK wakeup
-	 * scheduled with the line unmasked, whose timer then enables it a
-	 * second time.  Only a line the handler masked comes back, and the
-	 * flag is cleared where it does.
+	 * Fix (pacing_timer_unbalanced): v2 7/7 starts the timer for every
+	 * completed poll, also one the XSK wakeup scheduled with the line
+	 * unmasked, whose timer then enables it a second time.  Only a line
+	 * the handler masked comes back.  Fix (irq_disabled_cleared):
+	 * mainline clears irq_disabled before starting the timer, so a timer
+	 * cancelled in destroy leaves the IRQ masked with the flag clear, and
+	 * nothing unmasks it: no RX interrupt ever again.  The flag is
+	 * cleared where the line is enabled (the timer callback).
 	 */
-	if (!pacing) {
-		flow->irq_disabled = false;
-		rl_enable_irq(&flow->irq);
+	if (!flow->irq_disabled && !v2_7_7)
 		return;
-	}
-	if (rl_am65_bug(flow->common, RL_V_IRQ_DISABLED_CLEARED))
+	if (rl_am65_bug(common, RL_V_IRQ_DISABLED_CLEARED) && !v2_7_7)
 		flow->irq_disabled = false;
 	rl_hrtimer_start(&flow->rx_hrtimer);
 }
