@@ -197,6 +197,7 @@ def run_all(args, fz, variants, engines, catalogue):
             "engines": engines, "variants": variants, "seeds": args.seeds, "cap_s": args.cap,
             "jobs": args.jobs, "quick": args.quick, "cpus": os.cpu_count(),
             "machine": platform.machine(), "corpus": "empty (AFL++: one 1-byte seed)"}
+    meta["measured"] = [{"date": meta["date"], "commit": meta["commit"], "variants": variants}]
     return runs, meta
 
 
@@ -253,9 +254,7 @@ def merge_results(earlier, runs, meta, catalogue):
 
 def measured_line(meta, cpus_jobs):
     """The README's footnote: what ran where (one commit, or several after MERGE=1)."""
-    parts = meta.get("measured") or [{"date": meta["date"], "commit": meta["commit"],
-                                      "variants": meta["variants"]}]
-    first, rest = parts[0], parts[1:]
+    first, rest = meta["measured"][0], meta["measured"][1:]
     line = "Measured %s on commit %s" % (first["date"][:10], first["commit"])
     for m in rest:
         line += "; %s re-measured %s on commit %s" % (", ".join(m["variants"]), m["date"][:10],
