@@ -68,21 +68,28 @@ void rl_redirect_target_destroy(struct rl_redirect_target *t)
 	rl_free(t);
 }
 
+/*
+ * Each queued frame is owned by this target, and queued once.  That no
+ * other frame names this target as its owner follows from the model-wide
+ * conservation in rl_model_check() (frames the ledger gives to redirect
+ * targets == what the targets hold), so it is not counted here.
+ */
 bool rl_redirect_target_is_valid(const struct rl_redirect_target *t)
 {
 	const struct rl_ledger *l = t->m->ledger;
-	u32 i;
+	u32 i, j;
 
 	if (t->count > t->cap)
 		return false;
-	for (i = 0; i < t->count; i++)
+	for (i = 0; i < t->count; i++) {
 		if (rl_ledger_owner(l, RL_OBJ_FRAME, t->q[i]) !=
 		    RL_OWNER(RL_OWN_REDIRECT, t->hdr.id))
 			return false;
-	return rl_ledger_count_owner(l, RL_OBJ_FRAME, t->m->frames->slots.base,
-				     t->m->frames->slots.nr,
-				     RL_OWNER(RL_OWN_REDIRECT, t->hdr.id)) ==
-	       t->count;
+		for (j = 0; j < i; j++)
+			if (t->q[j] == t->q[i])
+				return false;
+	}
+	return true;
 }
 
 static int redirect_xsk(struct rl_model *m, struct rl_redirect_target *t,

@@ -279,6 +279,44 @@ static void xdp_redirect_to_xsk_socket(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/*
+ * A bulk queue's predicate: each queued frame owned by its target, once.
+ * A frame the ledger gives to a target that does not queue it is the
+ * model-wide conservation's to catch (owner-kind count vs frames held).
+ */
+static void xdp_redirect_target_is_valid_catches_corruption(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_redirect_target *t = rl_redirect_target_create(ctx->m, 4, NULL);
+	const u8 v[] = { RL_XDP_REDIRECT };
+	struct rl_bpf_prog *prog = rl_bpf_prog_create(ctx->m, v, 1, t);
+	struct rl_xdp_buff xdp = { .len = 60 };
+
+	xdp.page = rl_page_alloc(ctx->m);
+	KUNIT_ASSERT_NOT_NULL(test, xdp.page);
+	KUNIT_ASSERT_EQ(test, rl_xdp_do_redirect(ctx->m, &xdp, prog), 0);
+	KUNIT_ASSERT_EQ(test, t->count, 1U);
+	KUNIT_EXPECT_TRUE(test, rl_redirect_target_is_valid(t));
+	/* the same frame queued twice */
+	t->q[1] = t->q[0];
+	t->count = 2;
+	KUNIT_EXPECT_FALSE(test, rl_redirect_target_is_valid(t));
+	RL_EXPECT_FINDING(ctx, RL_F_INVALID, rl_model_check(ctx->m));
+	/* a frame the target owns but no longer queues */
+	t->count = 0;
+	RL_EXPECT_FINDING(ctx, RL_F_INVALID, rl_model_check(ctx->m));
+	/* a queued frame the ledger gives to someone else */
+	t->count = 1;
+	t->q[0]++;
+	KUNIT_EXPECT_FALSE(test, rl_redirect_target_is_valid(t));
+	t->q[0]--;
+	KUNIT_EXPECT_TRUE(test, rl_redirect_target_is_valid(t));
+	rl_xdp_do_flush(ctx->m);
+	rl_bpf_prog_put(prog);
+	rl_redirect_target_destroy(t);
+	rl_test_finish(ctx);
+}
+
 static void xdp_redirect_without_target(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
@@ -315,6 +353,7 @@ static struct kunit_case xdp_test_cases[] = {
 	KUNIT_CASE(xdp_poll_must_flush),
 	KUNIT_CASE(xdp_redirect_target_gone_with_frames),
 	KUNIT_CASE(xdp_redirect_without_target),
+	KUNIT_CASE(xdp_redirect_target_is_valid_catches_corruption),
 	KUNIT_CASE(xdp_frames_is_valid_catches_corruption),
 	{}
 };
