@@ -191,6 +191,8 @@ int rl_model_register(struct rl_model *m, struct rl_obj_hdr *obj,
 		return -1;
 	obj->ops = ops;
 	m->reg[kind][slot] = obj;
+	if ((u32)slot >= m->reg_hi)
+		m->reg_hi = slot + 1;
 	return (int)m->next_id[kind]++;
 }
 
@@ -343,7 +345,7 @@ bool rl_model_check(struct rl_model *m)
 		}
 		ok &= check(m, res, sys_preds[i].cls, 0, sys_preds[i].name);
 	}
-	for (i = 0; i < RL_MAX_REG; i++)
+	for (i = 0; i < (int)m->reg_hi; i++)
 		for (k = 0; k < RL_REG_NR; k++) {
 			const struct rl_obj_hdr *h = m->reg[k][i];
 			const struct rl_obj_ops *ops = h ? h->ops : NULL;

@@ -165,6 +165,7 @@ struct rl_model {
 	u8 check_mode;		/* enum rl_check_mode */
 	u32 checks_since_full;
 	u32 next_id[RL_REG_NR];	/* stable ids for registered objects */
+	u32 reg_hi;		/* registry slots [reg_hi, RL_MAX_REG) never used */
 	void *reg[RL_REG_NR][RL_MAX_REG];
 };
 
