@@ -77,7 +77,7 @@ bool rl_dma_mapping_error(rl_dma_addr_t addr)
 }
 
 static rl_dma_addr_t dma_map(struct rl_dma *dma, u32 offset, u32 size,
-			     enum rl_dma_dir dir, u32 tag)
+			     enum rl_dma_dir dir, u32 tag, enum rl_obj_class cls)
 {
 	struct rl_dma_map *map;
 	u32 slot;
@@ -97,6 +97,7 @@ static rl_dma_addr_t dma_map(struct rl_dma *dma, u32 offset, u32 size,
 	map->live = true;
 	map->was_mapped = true;
 	map->tag = tag;
+	map->cls = cls;
 	dma->live++;
 	return map->addr;
 }
@@ -104,13 +105,33 @@ static rl_dma_addr_t dma_map(struct rl_dma *dma, u32 offset, u32 size,
 rl_dma_addr_t rl_dma_map_single(struct rl_dma *dma, u32 size,
 				enum rl_dma_dir dir, u32 tag)
 {
-	return dma_map(dma, 0, size, dir, tag);
+	return dma_map(dma, 0, size, dir, tag, RL_OBJ_NR);
 }
 
 rl_dma_addr_t rl_dma_map_page(struct rl_dma *dma, u32 page_id, u32 offset,
 			      u32 size, enum rl_dma_dir dir)
 {
-	return dma_map(dma, offset, size, dir, page_id);
+	return dma_map(dma, offset, size, dir, page_id, RL_OBJ_PAGE);
+}
+
+rl_dma_addr_t rl_dma_map_xsk(struct rl_dma *dma, u32 frame_id, u32 size,
+			     enum rl_dma_dir dir)
+{
+	return dma_map(dma, 0, size, dir, frame_id, RL_OBJ_XSK);
+}
+
+/* the coherent allocations' owner tag, for findings */
+#define RL_DMA_COHERENT_TAG	0xc0c0
+
+rl_dma_addr_t rl_dma_alloc_coherent(struct rl_dma *dma, u32 size)
+{
+	return dma_map(dma, 0, size, RL_DMA_BIDIRECTIONAL, RL_DMA_COHERENT_TAG,
+		       RL_OBJ_NR);
+}
+
+void rl_dma_free_coherent(struct rl_dma *dma, u32 size, rl_dma_addr_t addr)
+{
+	rl_dma_unmap(dma, addr, size, RL_DMA_BIDIRECTIONAL);
 }
 
 /* Slot whose IOVA window contains @addr, or -1 when outside every slot. */
@@ -197,6 +218,20 @@ void rl_dma_sync_for_device(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 {
 	sync_check(dma, addr, size, dir,
 		 "dma_sync_single_for_device: address is not mapped");
+}
+
+bool rl_dma_lookup(const struct rl_dma *dma, rl_dma_addr_t addr,
+		   enum rl_obj_class *cls, u32 *id)
+{
+	int slot = dma_slot(dma, addr);
+	const struct rl_dma_map *map = slot < 0 ? NULL : &dma->maps[slot];
+
+	if (!map || !map->live || map->cls >= RL_OBJ_NR ||
+	    addr < map->addr || addr >= map->addr + map->size)
+		return false;
+	*cls = (enum rl_obj_class)map->cls;
+	*id = map->tag;
+	return true;
 }
 
 bool rl_dma_device_access(struct rl_dma *dma, rl_dma_addr_t addr, u32 len,

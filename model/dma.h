@@ -33,6 +33,7 @@ struct rl_dma_map {
 	bool live;
 	bool was_mapped;	/* slot used before: tells double unmap apart */
 	u32 tag;		/* owner tag given by the mapper */
+	u8 cls;			/* what tag names: RL_OBJ_PAGE/XSK, else RL_OBJ_NR */
 };
 
 struct rl_dma {
@@ -69,6 +70,22 @@ rl_dma_addr_t rl_dma_map_single(struct rl_dma *dma, u32 size,
   @*/
 rl_dma_addr_t rl_dma_map_page(struct rl_dma *dma, u32 page_id, u32 offset,
 			      u32 size, enum rl_dma_dir dir);
+/* xp_dma_map() of one UMEM frame: frame id recorded as the tag. */
+rl_dma_addr_t rl_dma_map_xsk(struct rl_dma *dma, u32 frame_id, u32 size,
+			     enum rl_dma_dir dir);
+/*
+ * dma_alloc_coherent() / dma_free_coherent(): memory both sides access
+ * (descriptor rings); RL_DMA_MAPPING_ERROR when it fails (fault site
+ * RL_FAULT_DMA_MAP).  DMA-API debug checks the free's size.
+ */
+rl_dma_addr_t rl_dma_alloc_coherent(struct rl_dma *dma, u32 size);
+void rl_dma_free_coherent(struct rl_dma *dma, u32 size, rl_dma_addr_t addr);
+/*
+ * The page or UMEM frame a live mapping containing @addr was made for
+ * (dma-debug keeps the same per-mapping record); false for none.
+ */
+bool rl_dma_lookup(const struct rl_dma *dma, rl_dma_addr_t addr,
+		   enum rl_obj_class *cls, u32 *id);
 /* dma_mapping_error() */
 /*@ assigns \nothing;
   @ ensures \result <==> addr == RL_DMA_MAPPING_ERROR;

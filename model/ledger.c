@@ -57,6 +57,7 @@ static const char * const owner_names[RL_OWN_NR] = {
 	[RL_OWN_COMP] = "comp",
 	[RL_OWN_TX_HW] = "tx_hw",
 	[RL_OWN_MAPPED] = "mapped",
+	[RL_OWN_DEVICE] = "device",
 };
 
 const char *rl_finding_kind_name(enum rl_finding_kind kind)

@@ -39,6 +39,7 @@ enum rl_owner_kind {
 	RL_OWN_COMP,	/* XSK: in the completion ring (published) */
 	RL_OWN_TX_HW,	/* XSK: peeked by the driver, completion slot reserved */
 	RL_OWN_MAPPED,	/* DMA: mapping live (idx = owner tag) */
+	RL_OWN_DEVICE,	/* a receive buffer a running DMA engine may write (idx = ring) */
 	RL_OWN_NR
 };
 

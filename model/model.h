@@ -43,6 +43,7 @@ enum rl_reg_kind {
 	RL_REG_NAPI,
 	RL_REG_PROG,
 	RL_REG_REDIRECT,
+	RL_REG_DRING,		/* descriptor rings in coherent memory */
 	RL_REG_NR
 };
 

@@ -262,9 +262,9 @@ int rl_xsk_pool_dma_map(struct rl_xsk_pool *pool)
 		return 0;
 	/* xp_dma_map(): every UMEM page mapped bidirectionally */
 	for (i = 0; i < pool->nr_frames; i++) {
-		pool->dma[i] = rl_dma_map_page(pool->m->dma, pool->base + i, 0,
-					       RL_XSK_FRAME_SIZE,
-					       RL_DMA_BIDIRECTIONAL);
+		pool->dma[i] = rl_dma_map_xsk(pool->m->dma, pool->base + i,
+					      RL_XSK_FRAME_SIZE,
+					      RL_DMA_BIDIRECTIONAL);
 		if (rl_dma_mapping_error(pool->dma[i])) {
 			while (i--)
 				rl_dma_unmap(pool->m->dma, pool->dma[i],
