@@ -7,7 +7,7 @@
 # (through `make -f fuzz/trace/sources.mk`-style includes, see rl_print).
 # Every .c in a listed directory is compiled; adding a file needs no edit.
 
-RL_DRIVERS	:= am65-cpsw
+RL_DRIVERS	:= am65-cpsw stmmac
 RL_CORE_DIRS	:= model $(addprefix driver/,$(RL_DRIVERS)) fuzz/trace
 # the KUnit suites: host shim and in-kernel alike
 RL_SUITE_DIRS	:= kunit/suites
