@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * stmmac.h - the DesignWare MAC driver's data path
- * (drivers/net/ethernet/stmicro/stmmac/stmmac_main.c, stmmac.h; read in
- * Debian's linux-source-6.1 and torvalds/linux), written afresh over the
- * model.  First slice (issue 20): the page_pool receive queues - their
- * descriptor rings in coherent memory, buffer allocation and refill, the
- * NAPI receive poll without an XDP program (the frame copied into a NAPI
- * skb, the page recycled), channel start/stop and the release path.
- * XDP verdicts, transmit and AF_XDP zero copy come next.
+ * (drivers/net/ethernet/stmicro/stmmac/stmmac_main.c, stmmac_xdp.c,
+ * stmmac.h; read in Debian's linux-source-6.1 and torvalds/linux),
+ * written afresh over the model.  So far (issue 20): the page_pool
+ * receive queues with XDP (PASS, DROP, TX, REDIRECT), the transmit queues
+ * as XDP_TX and its completion use them, the program swap, open/release.
+ * Stack transmit, ndo_xdp_xmit and AF_XDP zero copy come next.
  */
 #ifndef RL_STMMAC_H
 #define RL_STMMAC_H
@@ -17,15 +16,23 @@
 #include "page_pool.h"
 #include "netdev.h"
 #include "skb.h"
+#include "xdp.h"
 
-#define RL_STMMAC_MAX_QUEUES	4	/* MTL_MAX_RX_QUEUES is 8 */
+#define RL_STMMAC_MAX_QUEUES	4	/* MTL_MAX_RX/TX_QUEUES is 8 */
 #define RL_STMMAC_RX_OFFSET	256	/* stmmac_rx_offset(): XDP_PACKET_HEADROOM */
-#define RL_STMMAC_BUF_SZ	1536	/* DEFAULT_BUFSIZE */
 #define RL_STMMAC_FCS_LEN	4	/* ETH_FCS_LEN: ACS off, stripped by hand */
+
+/* the verdicts stmmac_xdp_run_prog() reports (STMMAC_XDP_*) */
+#define RL_STMMAC_XDP_PASS	0
+#define RL_STMMAC_XDP_CONSUMED	BIT(0)
+#define RL_STMMAC_XDP_TX	BIT(1)
+#define RL_STMMAC_XDP_REDIRECT	BIT(2)
 
 struct rl_stmmac_cfg {
 	u32 rx_queues;		/* plat->rx_queues_to_use */
+	u32 tx_queues;		/* plat->tx_queues_to_use */
 	u32 dma_rx_size;	/* dma_conf.dma_rx_size (ethtool -G) */
+	u32 dma_tx_size;
 };
 
 /* struct stmmac_rx_buffer */
@@ -47,26 +54,71 @@ struct rl_stmmac_rx_queue {
 	u32 cur_rx;
 	u32 dirty_rx;
 	u32 buf_alloc_num;
+	struct rl_xdp_rxq_info xdp_rxq;
 	struct rl_napi rx_napi;		/* stmmac_channel.rx_napi */
+};
+
+/* enum stmmac_txbuf_type */
+enum rl_stmmac_txbuf_type {
+	RL_STMMAC_TXBUF_T_SKB,
+	RL_STMMAC_TXBUF_T_XDP_TX,
+	RL_STMMAC_TXBUF_T_XDP_NDO,
+	RL_STMMAC_TXBUF_T_XSK_TX,
+};
+
+/* struct stmmac_tx_info */
+struct rl_stmmac_tx_info {
+	rl_dma_addr_t buf;
+	u32 len;
+	u8 buf_type;
+};
+
+/* struct stmmac_tx_queue, with its channel's tx_napi */
+struct rl_stmmac_tx_queue {
+	u32 queue_index;
+	struct rl_stmmac_priv *priv_data;
+	struct rl_dring *dma_tx;
+	struct rl_stmmac_tx_info tx_skbuff_dma[RL_DRING_MAX];
+	struct rl_xdp_frame *xdpf[RL_DRING_MAX];
+	u32 cur_tx;
+	u32 dirty_tx;
+	struct rl_napi tx_napi;		/* stmmac_channel.tx_napi */
 };
 
 struct rl_stmmac_priv {
 	struct rl_model *m;
 	struct rl_stmmac_cfg cfg;
 	struct rl_netdev *dev;
+	struct rl_bpf_prog *xdp_prog;
 	bool up;			/* between open and release */
 	u32 rx_dropped;
 	struct rl_stmmac_rx_queue rx_queue[RL_STMMAC_MAX_QUEUES];
+	struct rl_stmmac_tx_queue tx_queue[RL_STMMAC_MAX_QUEUES];
 };
 
 /* The device at probe: a net_device and its queues' NAPIs, nothing up. */
 struct rl_stmmac_priv *rl_stmmac_probe(struct rl_model *m,
 				       const struct rl_stmmac_cfg *cfg);
 void rl_stmmac_remove(struct rl_stmmac_priv *priv);
-/* stmmac_open() / stmmac_release(), the receive side */
+/* stmmac_open() / stmmac_release() */
 int rl_stmmac_open(struct rl_stmmac_priv *priv);
 int rl_stmmac_release(struct rl_stmmac_priv *priv);
+/* stmmac_xdp_set_prog(): @prog's reference moves to the driver */
+int rl_stmmac_xdp_set_prog(struct rl_stmmac_priv *priv,
+			   struct rl_bpf_prog *prog);
 /* The driver's own consistency (rings, buffers, counters). */
 bool rl_stmmac_is_valid(const struct rl_stmmac_priv *priv);
+
+/* Between the files of the driver. */
+int rl_stmmac_alloc_rx(struct rl_stmmac_priv *priv, u32 q);
+int rl_stmmac_init_rx(struct rl_stmmac_priv *priv, u32 q);
+void rl_stmmac_free_rx(struct rl_stmmac_priv *priv, u32 q);
+int rl_stmmac_napi_poll_rx(struct rl_napi *napi, int budget);
+int rl_stmmac_alloc_tx(struct rl_stmmac_priv *priv, u32 q);
+void rl_stmmac_init_tx(struct rl_stmmac_priv *priv, u32 q);
+void rl_stmmac_free_tx(struct rl_stmmac_priv *priv, u32 q);
+int rl_stmmac_napi_poll_tx(struct rl_napi *napi, int budget);
+u32 rl_stmmac_xdp_xmit_back(struct rl_stmmac_priv *priv,
+			    struct rl_xdp_buff *xdp);
 
 #endif /* RL_STMMAC_H */

@@ -3,8 +3,9 @@
  * stmmac_rx.c - the page_pool receive queues of stmmac_main.c: descriptor
  * resources (__alloc/__free_dma_rx_desc_resources), ring init
  * (__init_dma_rx_desc_rings, stmmac_alloc_rx_buffers), refill
- * (stmmac_rx_refill), the receive poll without an XDP program (stmmac_rx,
- * stmmac_napi_poll_rx) and the open/release order around them.
+ * (stmmac_rx_refill) and the receive poll with its XDP verdicts
+ * (stmmac_rx, stmmac_xdp_run_prog, stmmac_finalize_xdp_rx,
+ * stmmac_napi_poll_rx).
  */
 #include "stmmac.h"
 
@@ -46,7 +47,8 @@ static void stmmac_free_rx_buffer(struct rl_stmmac_rx_queue *rx_q, u32 i)
 	buf->page = NULL;
 }
 
-static void __free_dma_rx_desc_resources(struct rl_stmmac_priv *priv, u32 q)
+/* __free_dma_rx_desc_resources() */
+void rl_stmmac_free_rx(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
 	u32 i;
@@ -58,6 +60,8 @@ static void __free_dma_rx_desc_resources(struct rl_stmmac_priv *priv, u32 q)
 	if (rx_q->dma_rx)
 		rl_dring_destroy(rx_q->dma_rx);
 	rx_q->dma_rx = NULL;
+	if (rl_xdp_rxq_info_is_reg(&rx_q->xdp_rxq))
+		rl_xdp_rxq_info_unreg(&rx_q->xdp_rxq);
 	if (rx_q->page_pool)
 		rl_page_pool_destroy(rx_q->page_pool);
 	rx_q->page_pool = NULL;
@@ -65,16 +69,18 @@ static void __free_dma_rx_desc_resources(struct rl_stmmac_priv *priv, u32 q)
 
 /*
  * __alloc_dma_rx_desc_resources(): the queue's page_pool (DMA-mapped by
- * the pool, from the device without an XDP program) and its ring in
- * coherent memory.  On failure the caller frees what was made.
+ * the pool: from the device, both ways with an XDP program since XDP_TX
+ * sends the page as it is), its ring in coherent memory and its rxq.  On
+ * failure the caller frees what was made.
  */
-static int __alloc_dma_rx_desc_resources(struct rl_stmmac_priv *priv, u32 q)
+int rl_stmmac_alloc_rx(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
 	struct rl_page_pool_params pp = {
 		.pool_size = priv->cfg.dma_rx_size,
 		.dma_map = true,
-		.dma_dir = RL_DMA_FROM_DEVICE,
+		.dma_dir = priv->xdp_prog ? RL_DMA_BIDIRECTIONAL :
+					    RL_DMA_FROM_DEVICE,
 	};
 
 	rx_q->queue_index = q;
@@ -84,20 +90,26 @@ static int __alloc_dma_rx_desc_resources(struct rl_stmmac_priv *priv, u32 q)
 		return -ENOMEM;
 	rx_q->dma_rx = rl_dring_create(priv->m, priv->cfg.dma_rx_size, false,
 				       "stmmac rx");
-	return rx_q->dma_rx ? 0 : -ENOMEM;
+	if (!rx_q->dma_rx)
+		return -ENOMEM;
+	return rl_xdp_rxq_info_reg(priv->m, &rx_q->xdp_rxq, 0, q, q);
 }
 
 /*
- * __init_dma_rx_desc_rings(): stmmac_clear_rx_descriptors() hands every
+ * __init_dma_rx_desc_rings(): the rxq's memory model is the page_pool;
+ * stmmac_clear_rx_descriptors() hands every
  * descriptor to the device (dwmac4 init_rx_desc sets OWN) before any has
  * an address - harmless while the DMA is stopped - then
  * stmmac_alloc_rx_buffers() gives each one a page.
  */
-static int __init_dma_rx_desc_rings(struct rl_stmmac_priv *priv, u32 q)
+int rl_stmmac_init_rx(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
 	u32 i;
 
+	if (rl_xdp_rxq_info_reg_mem_model(&rx_q->xdp_rxq, RL_MEM_PAGE_POOL,
+					  rx_q->page_pool))
+		return -EINVAL;
 	for (i = 0; i < priv->cfg.dma_rx_size; i++)
 		rl_dring_give(rx_q->dma_rx, i, RL_DES3_IOC);
 	for (i = 0; i < priv->cfg.dma_rx_size; i++) {
@@ -142,19 +154,60 @@ static void stmmac_rx_refill(struct rl_stmmac_priv *priv, u32 q)
 }
 
 /*
- * stmmac_rx() without an XDP program: each frame the device wrote back is
- * copied into a NAPI skb (FCS stripped by hand, ACS being off), the page
- * recycled to the pool at once; then the refill.
+ * stmmac_xdp_run_prog(): no program is XDP_PASS.  A frame XDP_TX could not
+ * send is consumed; the page then rides in the frame, which the model
+ * returns here (upstream puts the page, the frame being inside it).
+ */
+static u32 stmmac_xdp_run_prog(struct rl_stmmac_priv *priv,
+			       struct rl_xdp_buff *xdp)
+{
+	struct rl_bpf_prog *prog = priv->xdp_prog;
+
+	if (!prog)
+		return RL_STMMAC_XDP_PASS;
+	switch (rl_bpf_prog_run_xdp(prog, xdp)) {
+	case RL_XDP_PASS:
+		return RL_STMMAC_XDP_PASS;
+	case RL_XDP_TX:
+		return rl_stmmac_xdp_xmit_back(priv, xdp);
+	case RL_XDP_REDIRECT:
+		if (rl_xdp_do_redirect(priv->m, xdp, prog) < 0)
+			return RL_STMMAC_XDP_CONSUMED;
+		return RL_STMMAC_XDP_REDIRECT;
+	default:	/* invalid, XDP_ABORTED, XDP_DROP */
+		return RL_STMMAC_XDP_CONSUMED;
+	}
+}
+
+/* stmmac_finalize_xdp_rx(): what the poll sent goes out, what it redirected is flushed */
+static void stmmac_finalize_xdp_rx(struct rl_stmmac_priv *priv, u32 status)
+{
+	u32 queue = priv->m->cpu % priv->cfg.tx_queues;	/* stmmac_xdp_get_tx_queue */
+
+	/* stmmac_tx_timer_arm(): the TX NAPI will clean what XDP_TX sent */
+	if (status & RL_STMMAC_XDP_TX)
+		rl_napi_schedule(&priv->tx_queue[queue].tx_napi);
+	if (status & RL_STMMAC_XDP_REDIRECT)
+		rl_xdp_do_flush(priv->m);
+}
+
+/*
+ * stmmac_rx(): each frame the device wrote back goes through the program;
+ * a consumed one's page goes back to the pool, a sent or redirected one's
+ * page left with its frame, a passed one is copied into a NAPI skb (FCS
+ * stripped by hand, ACS being off) and its page recycled at once; then
+ * the refill.
  */
 static int stmmac_rx(struct rl_stmmac_priv *priv, int limit, u32 q)
 {
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
-	u32 next = rx_q->cur_rx;
+	u32 next = rx_q->cur_rx, xdp_status = 0;
 	int count = 0;
 
 	while (count < limit) {
 		struct rl_stmmac_rx_buffer *buf = &rx_q->buf_pool[next];
-		u32 entry = next, des3, len;
+		struct rl_xdp_buff xdp = { .rxq = &rx_q->xdp_rxq };
+		u32 entry = next, des3, len, res;
 		struct rl_sk_buff *skb;
 
 		/* stmmac_rx_status(): still the device's */
@@ -170,8 +223,25 @@ static int stmmac_rx(struct rl_stmmac_priv *priv, int limit, u32 q)
 		len = des3 & RL_DES3_LEN;
 		len = len > RL_STMMAC_FCS_LEN ? len - RL_STMMAC_FCS_LEN : 0;
 		rl_dma_sync_for_cpu(priv->m->dma, buf->addr, len ? len : 1,
-				    RL_DMA_FROM_DEVICE);
-		skb = rl_napi_alloc_skb(priv->m, len);
+				    priv->xdp_prog ? RL_DMA_BIDIRECTIONAL :
+						     RL_DMA_FROM_DEVICE);
+		xdp.page = buf->page;
+		xdp.len = len;
+		res = stmmac_xdp_run_prog(priv, &xdp);
+		if (res & RL_STMMAC_XDP_CONSUMED) {
+			if (xdp.page)
+				rl_page_pool_put_full_page(rx_q->page_pool,
+							   xdp.page, true);
+			buf->page = NULL;
+			priv->rx_dropped++;
+			continue;
+		}
+		if (res & (RL_STMMAC_XDP_TX | RL_STMMAC_XDP_REDIRECT)) {
+			xdp_status |= res;
+			buf->page = NULL;
+			continue;
+		}
+		skb = rl_napi_alloc_skb(priv->m, xdp.len);
 		if (!skb) {
 			/* drain_data: the page stays for the refill */
 			priv->rx_dropped++;
@@ -182,12 +252,13 @@ static int stmmac_rx(struct rl_stmmac_priv *priv, int limit, u32 q)
 		buf->page = NULL;
 		rl_netif_receive_skb(priv->m, skb);	/* napi_gro_receive() */
 	}
+	stmmac_finalize_xdp_rx(priv, xdp_status);
 	stmmac_rx_refill(priv, q);
 	return count;
 }
 
 /* stmmac_napi_poll_rx() */
-static int stmmac_napi_poll_rx(struct rl_napi *napi, int budget)
+int rl_stmmac_napi_poll_rx(struct rl_napi *napi, int budget)
 {
 	struct rl_stmmac_rx_queue *rx_q =
 		container_of(napi, struct rl_stmmac_rx_queue, rx_napi);
@@ -198,116 +269,3 @@ static int stmmac_napi_poll_rx(struct rl_napi *napi, int budget)
 	return work_done;
 }
 
-struct rl_stmmac_priv *rl_stmmac_probe(struct rl_model *m,
-				       const struct rl_stmmac_cfg *cfg)
-{
-	struct rl_stmmac_priv *priv;
-	u32 q;
-
-	if (!cfg->rx_queues || cfg->rx_queues > RL_STMMAC_MAX_QUEUES ||
-	    cfg->dma_rx_size < 2 || cfg->dma_rx_size > RL_DRING_MAX)
-		return NULL;
-	priv = rl_zalloc(sizeof(*priv));
-	if (!priv)
-		return NULL;
-	priv->m = m;
-	priv->cfg = *cfg;
-	priv->dev = rl_netdev_create(m, 0, 1);
-	if (!priv->dev) {
-		rl_free(priv);
-		return NULL;
-	}
-	rl_netif_set_real_num_rx_queues(priv->dev, cfg->rx_queues);
-	/* stmmac_napi_add() */
-	for (q = 0; q < cfg->rx_queues; q++) {
-		priv->rx_queue[q].priv_data = priv;
-		priv->rx_queue[q].queue_index = q;
-		rl_netif_napi_add(m, &priv->rx_queue[q].rx_napi,
-				  stmmac_napi_poll_rx);
-	}
-	return priv;
-}
-
-void rl_stmmac_remove(struct rl_stmmac_priv *priv)
-{
-	u32 q;
-
-	if (priv->up)
-		rl_stmmac_release(priv);
-	for (q = 0; q < priv->cfg.rx_queues; q++)
-		rl_netif_napi_del(&priv->rx_queue[q].rx_napi);
-	rl_netdev_destroy(priv->dev);
-	rl_free(priv);
-}
-
-/*
- * stmmac_open(): alloc_dma_desc_resources, init_dma_desc_rings,
- * stmmac_hw_setup (each channel's base address and tail pointer), the
- * DMA started, then the NAPIs enabled (stmmac_enable_all_queues).
- */
-int rl_stmmac_open(struct rl_stmmac_priv *priv)
-{
-	u32 q;
-	int ret = 0;
-
-	if (priv->up)
-		return -EBUSY;
-	for (q = 0; q < priv->cfg.rx_queues && !ret; q++)
-		ret = __alloc_dma_rx_desc_resources(priv, q);
-	for (q = 0; q < priv->cfg.rx_queues && !ret; q++)
-		ret = __init_dma_rx_desc_rings(priv, q);
-	if (ret) {
-		/* free_dma_desc_resources() */
-		for (q = 0; q < priv->cfg.rx_queues; q++)
-			__free_dma_rx_desc_resources(priv, q);
-		return ret;
-	}
-	for (q = 0; q < priv->cfg.rx_queues; q++) {
-		struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
-
-		rl_dring_set_base(rx_q->dma_rx);
-		rl_dring_set_tail(rx_q->dma_rx);
-		rl_dring_start(rx_q->dma_rx);
-	}
-	for (q = 0; q < priv->cfg.rx_queues; q++)
-		rl_napi_enable(&priv->rx_queue[q].rx_napi);
-	priv->up = true;
-	return 0;
-}
-
-/*
- * stmmac_release(): NAPIs disabled (stmmac_disable_all_queues), the DMA
- * stopped (stmmac_stop_all_dma), then the buffers and rings freed.
- */
-int rl_stmmac_release(struct rl_stmmac_priv *priv)
-{
-	u32 q;
-
-	if (!priv->up)
-		return -EINVAL;
-	for (q = 0; q < priv->cfg.rx_queues; q++)
-		rl_napi_disable(&priv->rx_queue[q].rx_napi);
-	for (q = 0; q < priv->cfg.rx_queues; q++)
-		rl_dring_stop(priv->rx_queue[q].dma_rx);
-	for (q = 0; q < priv->cfg.rx_queues; q++)
-		__free_dma_rx_desc_resources(priv, q);
-	priv->up = false;
-	return 0;
-}
-
-bool rl_stmmac_is_valid(const struct rl_stmmac_priv *priv)
-{
-	u32 q, size = priv->cfg.dma_rx_size;
-
-	for (q = 0; q < priv->cfg.rx_queues; q++) {
-		const struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
-
-		if (!priv->up)
-			continue;
-		if (!rx_q->page_pool || !rx_q->dma_rx ||
-		    rx_q->cur_rx >= size || rx_q->dirty_rx >= size ||
-		    rx_q->buf_alloc_num > size)
-			return false;
-	}
-	return true;
-}

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stmmac_tx.c - the transmit queues of stmmac_main.c as XDP uses them:
+ * descriptor resources (__alloc/__free_dma_tx_desc_resources,
+ * dma_free_tx_skbufs, stmmac_free_tx_buffer), ring init
+ * (__init_dma_tx_desc_rings), XDP_TX (stmmac_xdp_xmit_back,
+ * stmmac_xdp_xmit_xdpf, stmmac_flush_tx_descriptors) and the completion
+ * (stmmac_tx_clean, stmmac_napi_poll_tx).
+ */
+#include "stmmac.h"
+
+static u32 tx_next(const struct rl_stmmac_priv *priv, u32 entry)
+{
+	return (entry + 1) % priv->cfg.dma_tx_size;	/* STMMAC_NEXT_ENTRY */
+}
+
+/* stmmac_tx_avail(): one descriptor always stays empty */
+static u32 stmmac_tx_avail(const struct rl_stmmac_priv *priv, u32 q)
+{
+	const struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
+
+	if (tx_q->dirty_tx > tx_q->cur_tx)
+		return tx_q->dirty_tx - tx_q->cur_tx - 1;
+	return priv->cfg.dma_tx_size - tx_q->cur_tx + tx_q->dirty_tx - 1;
+}
+
+/* STMMAC_TX_THRESH(): a quarter of the ring kept for the stack */
+static u32 stmmac_tx_thresh(const struct rl_stmmac_priv *priv)
+{
+	return priv->cfg.dma_tx_size / 4;
+}
+
+/*
+ * stmmac_free_tx_buffer(): a mapping the driver made is undone (an XDP_TX
+ * page is the page_pool's mapping), a frame returned.
+ */
+static void stmmac_free_tx_buffer(struct rl_stmmac_priv *priv, u32 q, u32 i)
+{
+	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
+	struct rl_stmmac_tx_info *info = &tx_q->tx_skbuff_dma[i];
+
+	if (info->buf && info->buf_type != RL_STMMAC_TXBUF_T_XDP_TX)
+		rl_dma_unmap(priv->m->dma, info->buf, info->len,
+			     RL_DMA_TO_DEVICE);
+	if (tx_q->xdpf[i] && (info->buf_type == RL_STMMAC_TXBUF_T_XDP_TX ||
+			      info->buf_type == RL_STMMAC_TXBUF_T_XDP_NDO)) {
+		rl_xdp_return_frame(priv->m, tx_q->xdpf[i]);
+		tx_q->xdpf[i] = NULL;
+	}
+	info->buf = 0;
+	info->len = 0;
+}
+
+/* __free_dma_tx_desc_resources() */
+void rl_stmmac_free_tx(struct rl_stmmac_priv *priv, u32 q)
+{
+	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
+	u32 i;
+
+	if (!tx_q->dma_tx)
+		return;
+	/* dma_free_tx_skbufs() */
+	for (i = 0; i < priv->cfg.dma_tx_size; i++)
+		stmmac_free_tx_buffer(priv, q, i);
+	rl_dring_destroy(tx_q->dma_tx);
+	tx_q->dma_tx = NULL;
+}
+
+/* __alloc_dma_tx_desc_resources(): the ring in coherent memory */
+int rl_stmmac_alloc_tx(struct rl_stmmac_priv *priv, u32 q)
+{
+	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
+
+	tx_q->queue_index = q;
+	tx_q->priv_data = priv;
+	tx_q->dma_tx = rl_dring_create(priv->m, priv->cfg.dma_tx_size, true,
+				       "stmmac tx");
+	return tx_q->dma_tx ? 0 : -ENOMEM;
+}
+
+/* __init_dma_tx_desc_rings(): every descriptor cleared (init_tx_desc) */
+void rl_stmmac_init_tx(struct rl_stmmac_priv *priv, u32 q)
+{
+	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
+	u32 i;
+
+	for (i = 0; i < priv->cfg.dma_tx_size; i++) {
+		rl_dring_clear(tx_q->dma_tx, i);
+		tx_q->tx_skbuff_dma[i].buf = 0;
+		tx_q->tx_skbuff_dma[i].len = 0;
+		tx_q->xdpf[i] = NULL;
+	}
+	tx_q->cur_tx = 0;
+	tx_q->dirty_tx = 0;
+}
+
+/*
+ * stmmac_xdp_xmit_xdpf() for XDP_TX: the page goes out as the page_pool
+ * mapped it, synced for the device; one descriptor, first and last.  With
+ * less than the threshold free the frame is consumed.
+ */
+static u32 stmmac_xdp_xmit_xdpf(struct rl_stmmac_priv *priv, u32 q,
+				struct rl_xdp_frame *xdpf)
+{
+	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
+	u32 entry = tx_q->cur_tx;
+	rl_dma_addr_t dma_addr;
+
+	if (stmmac_tx_avail(priv, q) < stmmac_tx_thresh(priv))
+		return RL_STMMAC_XDP_CONSUMED;
+	dma_addr = rl_page_pool_get_dma_addr(xdpf->page) + RL_STMMAC_RX_OFFSET;
+	rl_dma_sync_for_device(priv->m->dma, dma_addr, xdpf->len ? xdpf->len : 1,
+			       RL_DMA_BIDIRECTIONAL);
+	tx_q->tx_skbuff_dma[entry].buf_type = RL_STMMAC_TXBUF_T_XDP_TX;
+	tx_q->tx_skbuff_dma[entry].buf = dma_addr;
+	tx_q->tx_skbuff_dma[entry].len = xdpf->len;
+	tx_q->xdpf[entry] = xdpf;
+	rl_dring_set_addr(tx_q->dma_tx, entry, dma_addr, xdpf->len);
+	/* stmmac_prepare_tx_desc(): first and last segment, OWN last */
+	rl_dring_give(tx_q->dma_tx, entry,
+		      RL_DES3_FD | RL_DES3_LD | (xdpf->len & RL_DES3_LEN));
+	tx_q->cur_tx = tx_next(priv, entry);
+	return RL_STMMAC_XDP_TX;
+}
+
+/*
+ * stmmac_xdp_xmit_back(): XDP_TX on the CPU's queue
+ * (stmmac_xdp_get_tx_queue).  The frame that could not go is returned
+ * here, its page with it (upstream's caller puts the page the frame sits
+ * in); @xdp no longer holds a page either way.
+ */
+u32 rl_stmmac_xdp_xmit_back(struct rl_stmmac_priv *priv,
+			    struct rl_xdp_buff *xdp)
+{
+	struct rl_xdp_frame *xdpf = rl_xdp_convert_buff_to_frame(priv->m, xdp);
+	u32 q = priv->m->cpu % priv->cfg.tx_queues;
+	u32 res;
+
+	if (!xdpf)
+		return RL_STMMAC_XDP_CONSUMED;
+	xdp->page = NULL;
+	res = stmmac_xdp_xmit_xdpf(priv, q, xdpf);
+	if (res == RL_STMMAC_XDP_TX)
+		rl_dring_set_tail(priv->tx_queue[q].dma_tx);	/* flush */
+	else
+		rl_xdp_return_frame_rx_napi(priv->m, xdpf);
+	return res;
+}
+
+/*
+ * stmmac_tx_clean(): from dirty_tx to cur_tx, every descriptor the
+ * device gave back is released: the mapping the driver made undone, an
+ * XDP_TX frame returned in NAPI context, the descriptor cleared.
+ */
+static int stmmac_tx_clean(struct rl_stmmac_priv *priv, int budget, u32 q)
+{
+	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
+	u32 entry = tx_q->dirty_tx, count = 0;
+
+	while (entry != tx_q->cur_tx && count < priv->cfg.dma_tx_size) {
+		struct rl_stmmac_tx_info *info = &tx_q->tx_skbuff_dma[entry];
+
+		if (rl_dring_des3(tx_q->dma_tx, entry) & RL_DES3_OWN)
+			break;
+		count++;
+		if (info->buf && info->buf_type != RL_STMMAC_TXBUF_T_XDP_TX) {
+			rl_dma_unmap(priv->m->dma, info->buf, info->len,
+				     RL_DMA_TO_DEVICE);
+			info->buf = 0;
+			info->len = 0;
+		}
+		if (tx_q->xdpf[entry] &&
+		    info->buf_type == RL_STMMAC_TXBUF_T_XDP_TX) {
+			rl_xdp_return_frame_rx_napi(priv->m, tx_q->xdpf[entry]);
+			tx_q->xdpf[entry] = NULL;
+		}
+		if (tx_q->xdpf[entry] &&
+		    info->buf_type == RL_STMMAC_TXBUF_T_XDP_NDO) {
+			rl_xdp_return_frame(priv->m, tx_q->xdpf[entry]);
+			tx_q->xdpf[entry] = NULL;
+		}
+		rl_dring_clear(tx_q->dma_tx, entry);	/* release_tx_desc */
+		entry = tx_next(priv, entry);
+	}
+	tx_q->dirty_tx = entry;
+	return (int)count;
+}
+
+/* stmmac_napi_poll_tx() */
+int rl_stmmac_napi_poll_tx(struct rl_napi *napi, int budget)
+{
+	struct rl_stmmac_tx_queue *tx_q =
+		container_of(napi, struct rl_stmmac_tx_queue, tx_napi);
+	int work_done = stmmac_tx_clean(tx_q->priv_data, budget,
+					tx_q->queue_index);
+
+	work_done = work_done < budget ? work_done : budget;
+	if (work_done < budget)
+		rl_napi_complete_done(napi, work_done);
+	return work_done;
+}

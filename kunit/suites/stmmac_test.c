@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stmmac_test.c - the stmmac receive path over the descriptor ring
+ * model (issue 20): open fills every ring with pages the running DMA
+ * owns, frames come back through NAPI into the stack with each descriptor
+ * re-armed, a short page_pool stalls the refill and the next poll
+ * completes it; with an XDP program (attached to a running device: the
+ * queues rebuilt with pools mapped both ways) a dropped page goes back to
+ * its pool, XDP_TX sends the page itself and the TX completion returns
+ * it, a full TX ring consumes the frame; release gives everything back.
+ */
+#include "rl_test_util.h"
+#include "stmmac.h"
+
+static struct rl_stmmac_priv *bed(struct kunit *test, struct rl_test_ctx *ctx,
+				  u32 queues, u32 size)
+{
+	struct rl_stmmac_cfg cfg = { .rx_queues = queues, .tx_queues = 1,
+				     .dma_rx_size = size, .dma_tx_size = 8 };
+	struct rl_stmmac_priv *priv = rl_stmmac_probe(ctx->m, &cfg);
+
+	KUNIT_ASSERT_NOT_NULL(test, priv);
+	return priv;
+}
+
+static void stmmac_open_fills_rings(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_stmmac_priv *priv = bed(test, ctx, 2, 8);
+
+	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
+	KUNIT_EXPECT_EQ(test, priv->rx_queue[0].dma_rx->held, 8U);
+	KUNIT_EXPECT_EQ(test, priv->rx_queue[1].dma_rx->held, 8U);
+	KUNIT_EXPECT_TRUE(test, rl_stmmac_is_valid(priv));
+	rl_test_check(ctx);
+	KUNIT_EXPECT_EQ(test, rl_stmmac_release(priv), 0);
+	KUNIT_EXPECT_EQ(test, rl_stmmac_release(priv), -EINVAL);
+	rl_stmmac_remove(priv);
+	rl_test_finish(ctx);
+}
+
+static void stmmac_rx_frames_reach_the_stack(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_stmmac_priv *priv = bed(test, ctx, 1, 4);
+	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[0];
+	int i;
+
+	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 64), 0);
+	rl_napi_schedule(&rx_q->rx_napi);
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), 3);
+	/* every consumed descriptor re-armed with a page */
+	KUNIT_EXPECT_EQ(test, rx_q->dirty_rx, rx_q->cur_rx);
+	KUNIT_EXPECT_EQ(test, rx_q->dma_rx->held, 4U);
+	KUNIT_EXPECT_EQ(test, rl_stack_release(ctx->m, 8), 3U);
+	/* the ring goes round: the engine wraps, the driver follows */
+	for (i = 0; i < 6; i++) {
+		KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 1500), 0);
+		rl_napi_schedule(&rx_q->rx_napi);
+		KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), 1);
+	}
+	KUNIT_EXPECT_TRUE(test, rl_stmmac_is_valid(priv));
+	rl_test_check(ctx);
+	rl_stmmac_remove(priv);
+	rl_test_finish(ctx);
+}
+
+/* The page_pool is empty for a while: the refill stops, the next one goes on. */
+static void stmmac_rx_refill_after_alloc_failure(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_stmmac_priv *priv = bed(test, ctx, 1, 4);
+	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[0];
+
+	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
+	KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 64), 0);
+	KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 64), 0);
+	/* the skb copy fails for neither; the refill's first page does */
+	rl_model_fail_nth(ctx->m, RL_FAULT_PAGE_ALLOC, 1);
+	rl_napi_schedule(&rx_q->rx_napi);
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), 2);
+	KUNIT_EXPECT_NE(test, rx_q->dirty_rx, rx_q->cur_rx);
+	KUNIT_EXPECT_EQ(test, rx_q->dma_rx->held, 2U);
+	rl_test_check(ctx);
+	/* the next poll refills what the last one could not */
+	rl_napi_schedule(&rx_q->rx_napi);
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), 0);
+	KUNIT_EXPECT_EQ(test, rx_q->dirty_rx, rx_q->cur_rx);
+	KUNIT_EXPECT_EQ(test, rx_q->dma_rx->held, 4U);
+	rl_stack_release(ctx->m, 8);
+	rl_stmmac_remove(priv);
+	rl_test_finish(ctx);
+}
+
+/* A program of @n verdicts attached to the running device. */
+static void attach(struct kunit *test, struct rl_stmmac_priv *priv,
+		   const u8 *v, u32 n)
+{
+	struct rl_bpf_prog *prog = rl_bpf_prog_create(priv->m, v, n, NULL);
+
+	KUNIT_ASSERT_NOT_NULL(test, prog);
+	KUNIT_ASSERT_EQ(test, rl_stmmac_xdp_set_prog(priv, prog), 0);
+}
+
+static void stmmac_xdp_drop_and_pass(struct kunit *test)
+{
+	static const u8 v[] = { RL_XDP_DROP, RL_XDP_PASS };
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_stmmac_priv *priv = bed(test, ctx, 1, 4);
+	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[0];
+
+	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
+	attach(test, priv, v, 2);
+	KUNIT_EXPECT_TRUE(test, rx_q->xdp_rxq.mem_type == RL_MEM_PAGE_POOL);
+	KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 64), 0);
+	KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 64), 0);
+	rl_napi_schedule(&rx_q->rx_napi);
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), 2);
+	KUNIT_EXPECT_EQ(test, priv->rx_dropped, 1U);
+	KUNIT_EXPECT_EQ(test, rl_stack_release(ctx->m, 8), 1U);
+	KUNIT_EXPECT_EQ(test, rx_q->dma_rx->held, 4U);
+	rl_test_check(ctx);
+	rl_stmmac_remove(priv);
+	rl_test_finish(ctx);
+}
+
+static void stmmac_xdp_tx_round_trip(struct kunit *test)
+{
+	static const u8 v[] = { RL_XDP_TX };
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_stmmac_priv *priv = bed(test, ctx, 1, 4);
+	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[0];
+	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[0];
+
+	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
+	attach(test, priv, v, 1);
+	KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 128), 0);
+	rl_napi_schedule(&rx_q->rx_napi);
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), 1);
+	KUNIT_EXPECT_EQ(test, tx_q->cur_tx, 1U);
+	KUNIT_EXPECT_NOT_NULL(test, tx_q->xdpf[0]);
+	rl_test_check(ctx);
+	/* the device sends it (reading the page_pool page), NAPI cleans */
+	KUNIT_EXPECT_EQ(test, rl_dring_hw_tx(tx_q->dma_tx), 0);
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&tx_q->tx_napi, 64, 0), 1);
+	KUNIT_EXPECT_EQ(test, tx_q->dirty_tx, 1U);
+	KUNIT_EXPECT_NULL(test, tx_q->xdpf[0]);
+	rl_test_check(ctx);
+	rl_stmmac_remove(priv);
+	rl_test_finish(ctx);
+}
+
+/* Less than a quarter of the TX ring free: the frame is consumed. */
+static void stmmac_xdp_tx_ring_full(struct kunit *test)
+{
+	static const u8 v[] = { RL_XDP_TX };
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_stmmac_priv *priv = bed(test, ctx, 1, 16);
+	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[0];
+	int i;
+
+	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
+	attach(test, priv, v, 1);
+	for (i = 0; i < 8; i++)
+		KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 64), 0);
+	rl_napi_schedule(&rx_q->rx_napi);
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), 8);
+	/* 8 descriptors, 1 kept empty, 2 (a quarter) kept for the stack */
+	KUNIT_EXPECT_EQ(test, priv->tx_queue[0].cur_tx, 6U);
+	KUNIT_EXPECT_EQ(test, priv->rx_dropped, 2U);
+	rl_test_check(ctx);
+	/* released with frames still on the ring: all returned */
+	rl_stmmac_remove(priv);
+	rl_test_finish(ctx);
+}
+
+static void stmmac_is_valid_catches_corruption(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_stmmac_priv *priv = bed(test, ctx, 1, 4);
+
+	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
+	priv->rx_queue[0].cur_rx = 4;
+	KUNIT_EXPECT_FALSE(test, rl_stmmac_is_valid(priv));
+	priv->rx_queue[0].cur_rx = 0;
+	KUNIT_EXPECT_TRUE(test, rl_stmmac_is_valid(priv));
+	rl_stmmac_remove(priv);
+	rl_test_finish(ctx);
+}
+
+static struct kunit_case stmmac_test_cases[] = {
+	KUNIT_CASE(stmmac_open_fills_rings),
+	KUNIT_CASE(stmmac_rx_frames_reach_the_stack),
+	KUNIT_CASE(stmmac_rx_refill_after_alloc_failure),
+	KUNIT_CASE(stmmac_xdp_drop_and_pass),
+	KUNIT_CASE(stmmac_xdp_tx_round_trip),
+	KUNIT_CASE(stmmac_xdp_tx_ring_full),
+	KUNIT_CASE(stmmac_is_valid_catches_corruption),
+	{}
+};
+
+static struct kunit_suite stmmac_test_suite = {
+	.name = "ringledger_stmmac",
+	.test_cases = stmmac_test_cases,
+};
+
+kunit_test_suite(stmmac_test_suite);
