@@ -5,8 +5,8 @@
  * stmmac.h; read in Debian's linux-source-6.1 and torvalds/linux),
  * written afresh over the model.  So far (issue 20): the page_pool
  * receive queues with XDP (PASS, DROP, TX, REDIRECT), the transmit queues
- * as XDP_TX and its completion use them, the program swap, open/release.
- * Stack transmit, ndo_xdp_xmit and AF_XDP zero copy come next.
+ * as XDP_TX, ndo_xdp_xmit and their completion use them, the program
+ * swap, open/release.  Stack transmit and AF_XDP zero copy come next.
  */
 #ifndef RL_STMMAC_H
 #define RL_STMMAC_H
@@ -106,6 +106,12 @@ int rl_stmmac_release(struct rl_stmmac_priv *priv);
 /* stmmac_xdp_set_prog(): @prog's reference moves to the driver */
 int rl_stmmac_xdp_set_prog(struct rl_stmmac_priv *priv,
 			   struct rl_bpf_prog *prog);
+/*
+ * stmmac_xdp_xmit(), ndo_xdp_xmit: @n frames the caller owns; returns how
+ * many the driver took (the rest stay the caller's to free).
+ */
+int rl_stmmac_xdp_xmit(struct rl_stmmac_priv *priv, u32 n,
+		       struct rl_xdp_frame **frames, bool flush);
 /* The driver's own consistency (rings, buffers, counters). */
 bool rl_stmmac_is_valid(const struct rl_stmmac_priv *priv);
 

@@ -3,8 +3,9 @@
  * stmmac_tx.c - the transmit queues of stmmac_main.c as XDP uses them:
  * descriptor resources (__alloc/__free_dma_tx_desc_resources,
  * dma_free_tx_skbufs, stmmac_free_tx_buffer), ring init
- * (__init_dma_tx_desc_rings), XDP_TX (stmmac_xdp_xmit_back,
- * stmmac_xdp_xmit_xdpf, stmmac_flush_tx_descriptors) and the completion
+ * (__init_dma_tx_desc_rings), XDP_TX and ndo_xdp_xmit (stmmac_xdp_xmit_back,
+ * stmmac_xdp_xmit, stmmac_xdp_xmit_xdpf, stmmac_flush_tx_descriptors) and
+ * the completion
  * (stmmac_tx_clean, stmmac_napi_poll_tx).
  */
 #include "stmmac.h"
@@ -95,32 +96,68 @@ void rl_stmmac_init_tx(struct rl_stmmac_priv *priv, u32 q)
 }
 
 /*
- * stmmac_xdp_xmit_xdpf() for XDP_TX: the page goes out as the page_pool
- * mapped it, synced for the device; one descriptor, first and last.  With
- * less than the threshold free the frame is consumed.
+ * stmmac_xdp_xmit_xdpf(): one descriptor, first and last.  XDP_TX sends
+ * the page as the page_pool mapped it, synced for the device;
+ * ndo_xdp_xmit (@dma_map) maps the frame for the device and unmaps it at
+ * completion.  With less than the threshold free the frame is consumed.
  */
 static u32 stmmac_xdp_xmit_xdpf(struct rl_stmmac_priv *priv, u32 q,
-				struct rl_xdp_frame *xdpf)
+				struct rl_xdp_frame *xdpf, bool dma_map)
 {
 	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
-	u32 entry = tx_q->cur_tx;
+	u32 entry = tx_q->cur_tx, len = xdpf->len ? xdpf->len : 1;
 	rl_dma_addr_t dma_addr;
 
 	if (stmmac_tx_avail(priv, q) < stmmac_tx_thresh(priv))
 		return RL_STMMAC_XDP_CONSUMED;
-	dma_addr = rl_page_pool_get_dma_addr(xdpf->page) + RL_STMMAC_RX_OFFSET;
-	rl_dma_sync_for_device(priv->m->dma, dma_addr, xdpf->len ? xdpf->len : 1,
-			       RL_DMA_BIDIRECTIONAL);
-	tx_q->tx_skbuff_dma[entry].buf_type = RL_STMMAC_TXBUF_T_XDP_TX;
+	if (dma_map) {
+		dma_addr = rl_dma_map_single(priv->m->dma, len, RL_DMA_TO_DEVICE,
+					     xdpf->id);
+		if (rl_dma_mapping_error(dma_addr))
+			return RL_STMMAC_XDP_CONSUMED;
+		tx_q->tx_skbuff_dma[entry].buf_type = RL_STMMAC_TXBUF_T_XDP_NDO;
+	} else {
+		dma_addr = rl_page_pool_get_dma_addr(xdpf->page) +
+			   RL_STMMAC_RX_OFFSET;
+		rl_dma_sync_for_device(priv->m->dma, dma_addr, len,
+				       RL_DMA_BIDIRECTIONAL);
+		tx_q->tx_skbuff_dma[entry].buf_type = RL_STMMAC_TXBUF_T_XDP_TX;
+	}
 	tx_q->tx_skbuff_dma[entry].buf = dma_addr;
-	tx_q->tx_skbuff_dma[entry].len = xdpf->len;
+	tx_q->tx_skbuff_dma[entry].len = len;
 	tx_q->xdpf[entry] = xdpf;
-	rl_dring_set_addr(tx_q->dma_tx, entry, dma_addr, xdpf->len);
+	rl_dring_set_addr(tx_q->dma_tx, entry, dma_addr, len);
 	/* stmmac_prepare_tx_desc(): first and last segment, OWN last */
 	rl_dring_give(tx_q->dma_tx, entry,
-		      RL_DES3_FD | RL_DES3_LD | (xdpf->len & RL_DES3_LEN));
+		      RL_DES3_FD | RL_DES3_LD | (len & RL_DES3_LEN));
 	tx_q->cur_tx = tx_next(priv, entry);
 	return RL_STMMAC_XDP_TX;
+}
+
+/*
+ * stmmac_xdp_xmit(), ndo_xdp_xmit: frames from another device's devmap
+ * go out on the CPU's queue, the first that does not fit and the rest
+ * left to the caller.  Upstream refuses only while a reset holds
+ * STMMAC_DOWN: not during stmmac_release or a program swap.
+ */
+int rl_stmmac_xdp_xmit(struct rl_stmmac_priv *priv, u32 n,
+		       struct rl_xdp_frame **frames, bool flush)
+{
+	u32 q = priv->m->cpu % priv->cfg.tx_queues, i;
+	int nxmit = 0;
+
+	for (i = 0; i < n; i++) {
+		if (stmmac_xdp_xmit_xdpf(priv, q, frames[i], true) ==
+		    RL_STMMAC_XDP_CONSUMED)
+			break;
+		nxmit++;
+	}
+	if (flush) {
+		rl_dring_set_tail(priv->tx_queue[q].dma_tx);
+		/* stmmac_tx_timer_arm() */
+		rl_napi_schedule(&priv->tx_queue[q].tx_napi);
+	}
+	return nxmit;
 }
 
 /*
@@ -139,7 +176,7 @@ u32 rl_stmmac_xdp_xmit_back(struct rl_stmmac_priv *priv,
 	if (!xdpf)
 		return RL_STMMAC_XDP_CONSUMED;
 	xdp->page = NULL;
-	res = stmmac_xdp_xmit_xdpf(priv, q, xdpf);
+	res = stmmac_xdp_xmit_xdpf(priv, q, xdpf, false);
 	if (res == RL_STMMAC_XDP_TX)
 		rl_dring_set_tail(priv->tx_queue[q].dma_tx);	/* flush */
 	else

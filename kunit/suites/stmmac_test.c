@@ -176,6 +176,34 @@ static void stmmac_xdp_tx_ring_full(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/* Another device's devmap sends 8 frames: 6 fit, the caller frees 2. */
+static void stmmac_ndo_xdp_xmit(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_stmmac_priv *priv = bed(test, ctx, 1, 4);
+	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[0];
+	struct rl_xdp_frame *fr[8];
+	int i;
+
+	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
+	for (i = 0; i < 8; i++) {
+		fr[i] = rl_xdp_frame_alloc_test(ctx->m, 100);
+		KUNIT_ASSERT_NOT_NULL(test, fr[i]);
+	}
+	KUNIT_EXPECT_EQ(test, rl_stmmac_xdp_xmit(priv, 8, fr, true), 6);
+	for (i = 6; i < 8; i++)
+		rl_xdp_return_frame(ctx->m, fr[i]);
+	rl_test_check(ctx);
+	for (i = 0; i < 6; i++)
+		KUNIT_EXPECT_EQ(test, rl_dring_hw_tx(tx_q->dma_tx), 0);
+	/* the flush armed the TX NAPI: it unmaps and returns them */
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&tx_q->tx_napi, 64, 0), 6);
+	KUNIT_EXPECT_EQ(test, tx_q->dirty_tx, 6U);
+	rl_test_check(ctx);
+	rl_stmmac_remove(priv);
+	rl_test_finish(ctx);
+}
+
 static void stmmac_is_valid_catches_corruption(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
@@ -197,6 +225,7 @@ static struct kunit_case stmmac_test_cases[] = {
 	KUNIT_CASE(stmmac_xdp_drop_and_pass),
 	KUNIT_CASE(stmmac_xdp_tx_round_trip),
 	KUNIT_CASE(stmmac_xdp_tx_ring_full),
+	KUNIT_CASE(stmmac_ndo_xdp_xmit),
 	KUNIT_CASE(stmmac_is_valid_catches_corruption),
 	{}
 };
