@@ -105,6 +105,10 @@ bool rl_netif_carrier_ok(const struct rl_netdev *nd);
 /* Final oracle: BQL bytes never completed nor reset are a leak. */
 void rl_netdev_final_check(struct rl_netdev *nd);
 
+/* what ndo_start_xmit returns (enum netdev_tx) */
+#define RL_NETDEV_TX_OK		0
+#define RL_NETDEV_TX_BUSY	0x10
+
 /* netif_napi_add() / netif_napi_del() */
 void rl_netif_napi_add(struct rl_model *m, struct rl_napi *napi,
 		       rl_napi_poll_fn poll);

@@ -282,9 +282,7 @@ int rl_am65_cpsw_ndo_stop(struct am65_cpsw_common *common, u32 port);
 /* ndo_bpf XDP_SETUP_PROG: takes over the caller's reference on @prog */
 int rl_am65_cpsw_ndo_bpf(struct am65_cpsw_common *common, u32 port,
 			 struct rl_bpf_prog *prog);
-/* ndo_start_xmit: returns 0 (NETDEV_TX_OK) or 0x10 (NETDEV_TX_BUSY) */
-#define RL_NETDEV_TX_OK		0
-#define RL_NETDEV_TX_BUSY	0x10
+/* ndo_start_xmit: RL_NETDEV_TX_OK or RL_NETDEV_TX_BUSY (netdev.h) */
 int rl_am65_cpsw_ndo_start_xmit(struct am65_cpsw_common *common, u32 port,
 				struct rl_sk_buff *skb);
 /* ndo_xdp_xmit: returns how many frames were queued */

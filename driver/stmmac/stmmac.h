@@ -5,8 +5,9 @@
  * stmmac.h; read in Debian's linux-source-6.1 and torvalds/linux),
  * written afresh over the model.  So far (issue 20): the page_pool
  * receive queues with XDP (PASS, DROP, TX, REDIRECT), the transmit queues
- * as XDP_TX, ndo_xdp_xmit and their completion use them, the program
- * swap, open/release.  Stack transmit and AF_XDP zero copy come next.
+ * with the stack's transmit (no TSO), XDP_TX, ndo_xdp_xmit and their
+ * completion, the program swap, open/release.  AF_XDP zero copy comes
+ * next.
  */
 #ifndef RL_STMMAC_H
 #define RL_STMMAC_H
@@ -71,6 +72,7 @@ struct rl_stmmac_tx_info {
 	rl_dma_addr_t buf;
 	u32 len;
 	u8 buf_type;
+	bool map_as_page;
 };
 
 /* struct stmmac_tx_queue, with its channel's tx_napi */
@@ -80,6 +82,7 @@ struct rl_stmmac_tx_queue {
 	struct rl_dring *dma_tx;
 	struct rl_stmmac_tx_info tx_skbuff_dma[RL_DRING_MAX];
 	struct rl_xdp_frame *xdpf[RL_DRING_MAX];
+	struct rl_sk_buff *tx_skbuff[RL_DRING_MAX];	/* on the last segment */
 	u32 cur_tx;
 	u32 dirty_tx;
 	struct rl_napi tx_napi;		/* stmmac_channel.tx_napi */
@@ -92,6 +95,7 @@ struct rl_stmmac_priv {
 	struct rl_bpf_prog *xdp_prog;
 	bool up;			/* between open and release */
 	u32 rx_dropped;
+	u32 tx_dropped;
 	struct rl_stmmac_rx_queue rx_queue[RL_STMMAC_MAX_QUEUES];
 	struct rl_stmmac_tx_queue tx_queue[RL_STMMAC_MAX_QUEUES];
 };
@@ -106,6 +110,8 @@ int rl_stmmac_release(struct rl_stmmac_priv *priv);
 /* stmmac_xdp_set_prog(): @prog's reference moves to the driver */
 int rl_stmmac_xdp_set_prog(struct rl_stmmac_priv *priv,
 			   struct rl_bpf_prog *prog);
+/* stmmac_xmit(), ndo_start_xmit: RL_NETDEV_TX_OK or RL_NETDEV_TX_BUSY */
+int rl_stmmac_xmit(struct rl_stmmac_priv *priv, struct rl_sk_buff *skb);
 /*
  * stmmac_xdp_xmit(), ndo_xdp_xmit: @n frames the caller owns; returns how
  * many the driver took (the rest stay the caller's to free).

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * stmmac_tx.c - the transmit queues of stmmac_main.c as XDP uses them:
+ * stmmac_tx.c - the transmit queues of stmmac_main.c:
  * descriptor resources (__alloc/__free_dma_tx_desc_resources,
  * dma_free_tx_skbufs, stmmac_free_tx_buffer), ring init
- * (__init_dma_tx_desc_rings), XDP_TX and ndo_xdp_xmit (stmmac_xdp_xmit_back,
+ * (__init_dma_tx_desc_rings), the stack's transmit (stmmac_xmit), XDP_TX
+ * and ndo_xdp_xmit (stmmac_xdp_xmit_back,
  * stmmac_xdp_xmit, stmmac_xdp_xmit_xdpf, stmmac_flush_tx_descriptors) and
  * the completion
  * (stmmac_tx_clean, stmmac_napi_poll_tx).
@@ -48,8 +49,13 @@ static void stmmac_free_tx_buffer(struct rl_stmmac_priv *priv, u32 q, u32 i)
 		rl_xdp_return_frame(priv->m, tx_q->xdpf[i]);
 		tx_q->xdpf[i] = NULL;
 	}
+	if (tx_q->tx_skbuff[i] && info->buf_type == RL_STMMAC_TXBUF_T_SKB) {
+		rl_skb_free(priv->m, tx_q->tx_skbuff[i]);
+		tx_q->tx_skbuff[i] = NULL;
+	}
 	info->buf = 0;
 	info->len = 0;
+	info->map_as_page = false;
 }
 
 /* __free_dma_tx_desc_resources() */
@@ -79,7 +85,10 @@ int rl_stmmac_alloc_tx(struct rl_stmmac_priv *priv, u32 q)
 	return tx_q->dma_tx ? 0 : -ENOMEM;
 }
 
-/* __init_dma_tx_desc_rings(): every descriptor cleared (init_tx_desc) */
+/*
+ * __init_dma_tx_desc_rings(): every descriptor cleared (init_tx_desc);
+ * then the queue's indices and BQL reset (stmmac_reset_queues_param).
+ */
 void rl_stmmac_init_tx(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
@@ -89,10 +98,86 @@ void rl_stmmac_init_tx(struct rl_stmmac_priv *priv, u32 q)
 		rl_dring_clear(tx_q->dma_tx, i);
 		tx_q->tx_skbuff_dma[i].buf = 0;
 		tx_q->tx_skbuff_dma[i].len = 0;
+		tx_q->tx_skbuff_dma[i].map_as_page = false;
+		tx_q->tx_skbuff[i] = NULL;
 		tx_q->xdpf[i] = NULL;
 	}
+	/* stmmac_reset_tx_queue(), from __stmmac_open / stmmac_xdp_open */
 	tx_q->cur_tx = 0;
 	tx_q->dirty_tx = 0;
+	rl_netdev_tx_reset_queue(priv->dev, q);
+}
+
+/*
+ * stmmac_xmit() without TSO: the fragments first, each with OWN set, the
+ * skb kept with the last; the queue stopped when a largest skb may not
+ * fit any more; then the head, its OWN set last, BQL told, the tail
+ * written.  A failed mapping drops the skb - the fragment descriptors
+ * already handed over (and their mappings) stay as they are: upstream's
+ * "should reuse desc w/o issues" (kept as upstream has it).
+ */
+int rl_stmmac_xmit(struct rl_stmmac_priv *priv, struct rl_sk_buff *skb)
+{
+	u32 q = skb->queue_mapping % priv->cfg.tx_queues;
+	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
+	u32 nfrags = skb->nr_frags, first_entry, entry, head_len, i;
+	rl_dma_addr_t des;
+
+	if (stmmac_tx_avail(priv, q) < nfrags + 1) {
+		/* "Tx Ring full when queue awake" */
+		if (!rl_netif_tx_queue_stopped(priv->dev, q))
+			rl_netif_tx_stop_queue(priv->dev, q);
+		return RL_NETDEV_TX_BUSY;
+	}
+	entry = tx_q->cur_tx;
+	first_entry = entry;
+	head_len = skb->len;
+	for (i = 0; i < nfrags; i++)
+		head_len -= skb->frag_len[i];
+	for (i = 0; i < nfrags; i++) {
+		u32 len = skb->frag_len[i];
+
+		entry = tx_next(priv, entry);
+		des = rl_dma_map_page(priv->m->dma, skb->frags[i]->id, 0, len,
+				      RL_DMA_TO_DEVICE);
+		if (rl_dma_mapping_error(des))
+			goto dma_map_err;
+		tx_q->tx_skbuff_dma[entry].buf = des;
+		tx_q->tx_skbuff_dma[entry].map_as_page = true;
+		tx_q->tx_skbuff_dma[entry].len = len;
+		tx_q->tx_skbuff_dma[entry].buf_type = RL_STMMAC_TXBUF_T_SKB;
+		rl_dring_set_addr(tx_q->dma_tx, entry, des, len);
+		rl_dring_give(tx_q->dma_tx, entry, i == nfrags - 1 ?
+			      RL_DES3_LD | (skb->len & RL_DES3_LEN) :
+			      (skb->len & RL_DES3_LEN));
+	}
+	/* only the last descriptor points to the skb */
+	tx_q->tx_skbuff[entry] = skb;
+	tx_q->tx_skbuff_dma[entry].buf_type = RL_STMMAC_TXBUF_T_SKB;
+	tx_q->cur_tx = tx_next(priv, entry);
+	if (stmmac_tx_avail(priv, q) <= RL_MAX_SKB_FRAGS + 1)
+		rl_netif_tx_stop_queue(priv->dev, q);
+	des = rl_dma_map_single(priv->m->dma, head_len ? head_len : 1,
+				RL_DMA_TO_DEVICE, skb->id);
+	if (rl_dma_mapping_error(des))
+		goto dma_map_err;
+	tx_q->tx_skbuff_dma[first_entry].buf = des;
+	tx_q->tx_skbuff_dma[first_entry].buf_type = RL_STMMAC_TXBUF_T_SKB;
+	tx_q->tx_skbuff_dma[first_entry].map_as_page = false;
+	tx_q->tx_skbuff_dma[first_entry].len = head_len ? head_len : 1;
+	rl_dring_set_addr(tx_q->dma_tx, first_entry, des, head_len);
+	/* prepare_tx_desc(first) then set_tx_owner(first): OWN last */
+	rl_dring_give(tx_q->dma_tx, first_entry, RL_DES3_FD |
+		      (nfrags ? 0 : RL_DES3_LD) | (skb->len & RL_DES3_LEN));
+	rl_netdev_tx_sent_queue(priv->dev, q, skb->len);
+	rl_dring_set_tail(tx_q->dma_tx);	/* stmmac_flush_tx_descriptors */
+	rl_napi_schedule(&tx_q->tx_napi);	/* stmmac_tx_timer_arm */
+	return RL_NETDEV_TX_OK;
+
+dma_map_err:
+	rl_skb_free(priv->m, skb);
+	priv->tx_dropped++;
+	return RL_NETDEV_TX_OK;
 }
 
 /*
@@ -187,12 +272,15 @@ u32 rl_stmmac_xdp_xmit_back(struct rl_stmmac_priv *priv,
 /*
  * stmmac_tx_clean(): from dirty_tx to cur_tx, every descriptor the
  * device gave back is released: the mapping the driver made undone, an
- * XDP_TX frame returned in NAPI context, the descriptor cleared.
+ * XDP_TX frame returned in NAPI context, an skb consumed and counted for
+ * BQL, the descriptor cleared; a stopped queue woken once more than the
+ * threshold is free.
  */
 static int stmmac_tx_clean(struct rl_stmmac_priv *priv, int budget, u32 q)
 {
 	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
 	u32 entry = tx_q->dirty_tx, count = 0;
+	u32 pkts_compl = 0, bytes_compl = 0;
 
 	while (entry != tx_q->cur_tx && count < priv->cfg.dma_tx_size) {
 		struct rl_stmmac_tx_info *info = &tx_q->tx_skbuff_dma[entry];
@@ -205,6 +293,7 @@ static int stmmac_tx_clean(struct rl_stmmac_priv *priv, int budget, u32 q)
 				     RL_DMA_TO_DEVICE);
 			info->buf = 0;
 			info->len = 0;
+			info->map_as_page = false;
 		}
 		if (tx_q->xdpf[entry] &&
 		    info->buf_type == RL_STMMAC_TXBUF_T_XDP_TX) {
@@ -216,10 +305,21 @@ static int stmmac_tx_clean(struct rl_stmmac_priv *priv, int budget, u32 q)
 			rl_xdp_return_frame(priv->m, tx_q->xdpf[entry]);
 			tx_q->xdpf[entry] = NULL;
 		}
+		if (tx_q->tx_skbuff[entry] &&
+		    info->buf_type == RL_STMMAC_TXBUF_T_SKB) {
+			pkts_compl++;
+			bytes_compl += tx_q->tx_skbuff[entry]->len;
+			rl_skb_free(priv->m, tx_q->tx_skbuff[entry]);	/* dev_consume_skb_any */
+			tx_q->tx_skbuff[entry] = NULL;
+		}
 		rl_dring_clear(tx_q->dma_tx, entry);	/* release_tx_desc */
 		entry = tx_next(priv, entry);
 	}
 	tx_q->dirty_tx = entry;
+	rl_netdev_tx_completed_queue(priv->dev, q, pkts_compl, bytes_compl);
+	if (rl_netif_tx_queue_stopped(priv->dev, q) &&
+	    stmmac_tx_avail(priv, q) > stmmac_tx_thresh(priv))
+		rl_netif_tx_wake_queue(priv->dev, q);
 	return (int)count;
 }
 

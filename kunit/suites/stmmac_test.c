@@ -204,6 +204,53 @@ static void stmmac_ndo_xdp_xmit(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/* A 2-fragment skb: three descriptors, BQL, completion; the ring of 8 stops the queue. */
+static void stmmac_xmit_and_clean(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_stmmac_priv *priv = bed(test, ctx, 1, 4);
+	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[0];
+	struct rl_sk_buff *skb = rl_skb_alloc_tx(ctx->m, 300, 2, 100);	/* 500 bytes */
+	int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
+	KUNIT_EXPECT_EQ(test, rl_stmmac_xmit(priv, skb), RL_NETDEV_TX_OK);
+	KUNIT_EXPECT_EQ(test, tx_q->cur_tx, 3U);
+	KUNIT_EXPECT_TRUE(test, tx_q->tx_skbuff[2] == skb);
+	KUNIT_EXPECT_EQ(test, rl_netdev_bql_inflight(priv->dev, 0), 500U);
+	/* fewer than MAX_SKB_FRAGS + 1 free: the queue stops */
+	KUNIT_EXPECT_TRUE(test, rl_netif_tx_queue_stopped(priv->dev, 0));
+	rl_test_check(ctx);
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_EQ(test, rl_dring_hw_tx(tx_q->dma_tx), 0);
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&tx_q->tx_napi, 64, 0), 3);
+	KUNIT_EXPECT_EQ(test, rl_netdev_bql_inflight(priv->dev, 0), 0U);
+	KUNIT_EXPECT_FALSE(test, rl_netif_tx_queue_stopped(priv->dev, 0));
+	KUNIT_EXPECT_NULL(test, tx_q->tx_skbuff[2]);
+	rl_test_check(ctx);
+	rl_stmmac_remove(priv);
+	rl_test_finish(ctx);
+}
+
+/* Released with an skb on the ring: freed, BQL reset at the next open. */
+static void stmmac_release_with_skb_in_flight(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_stmmac_priv *priv = bed(test, ctx, 1, 4);
+	struct rl_sk_buff *skb = rl_skb_alloc_tx(ctx->m, 60, 0, 0);
+
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
+	KUNIT_EXPECT_EQ(test, rl_stmmac_xmit(priv, skb), RL_NETDEV_TX_OK);
+	KUNIT_EXPECT_EQ(test, rl_stmmac_release(priv), 0);
+	KUNIT_EXPECT_EQ(test, rl_stmmac_open(priv), 0);
+	KUNIT_EXPECT_EQ(test, rl_netdev_bql_inflight(priv->dev, 0), 0U);
+	rl_test_check(ctx);
+	rl_stmmac_remove(priv);
+	rl_test_finish(ctx);
+}
+
 static void stmmac_is_valid_catches_corruption(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
@@ -226,6 +273,8 @@ static struct kunit_case stmmac_test_cases[] = {
 	KUNIT_CASE(stmmac_xdp_tx_round_trip),
 	KUNIT_CASE(stmmac_xdp_tx_ring_full),
 	KUNIT_CASE(stmmac_ndo_xdp_xmit),
+	KUNIT_CASE(stmmac_xmit_and_clean),
+	KUNIT_CASE(stmmac_release_with_skb_in_flight),
 	KUNIT_CASE(stmmac_is_valid_catches_corruption),
 	{}
 };
