@@ -219,6 +219,11 @@ rl_dma_addr_t rl_page_pool_get_dma_addr(const struct rl_page *page)
 	return page->dma_addr;
 }
 
+enum rl_dma_dir rl_page_pool_get_dma_dir(const struct rl_page_pool *pp)
+{
+	return pp->p.dma_dir;
+}
+
 void rl_page_pool_get_user(struct rl_page_pool *pp)
 {
 	if (pp_usable(pp, "xdp_reg_mem_model on a freed page_pool"))

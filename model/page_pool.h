@@ -55,6 +55,8 @@ void rl_page_pool_put_page_from(struct rl_page_pool *pp, struct rl_page *page,
 				u32 from);
 /* page_pool_get_dma_addr() */
 rl_dma_addr_t rl_page_pool_get_dma_addr(const struct rl_page *page);
+/* page_pool_get_dma_dir(): the direction the pool maps its pages */
+enum rl_dma_dir rl_page_pool_get_dma_dir(const struct rl_page_pool *pp);
 /* page_pool_destroy(): drops one user; releases the pool at zero. */
 void rl_page_pool_destroy(struct rl_page_pool *pp);
 /* xdp_reg_mem_model(MEM_TYPE_PAGE_POOL) takes a user (page_pool_use_xdp_mem) */

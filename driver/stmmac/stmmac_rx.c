@@ -223,8 +223,7 @@ static int stmmac_rx(struct rl_stmmac_priv *priv, int limit, u32 q)
 		len = des3 & RL_DES3_LEN;
 		len = len > RL_STMMAC_FCS_LEN ? len - RL_STMMAC_FCS_LEN : 0;
 		rl_dma_sync_for_cpu(priv->m->dma, buf->addr, len ? len : 1,
-				    priv->xdp_prog ? RL_DMA_BIDIRECTIONAL :
-						     RL_DMA_FROM_DEVICE);
+				    rl_page_pool_get_dma_dir(rx_q->page_pool));
 		xdp.page = buf->page;
 		xdp.len = len;
 		res = stmmac_xdp_run_prog(priv, &xdp);
