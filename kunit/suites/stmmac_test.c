@@ -23,6 +23,18 @@ static struct rl_stmmac_priv *bed(struct kunit *test, struct rl_test_ctx *ctx,
 	return priv;
 }
 
+/* The device receives @n frames of @len bytes; one NAPI poll takes @polled. */
+static void rx_and_poll(struct kunit *test, struct rl_stmmac_rx_queue *rx_q,
+			int n, u32 len, int polled)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, len), 0);
+	rl_napi_schedule(&rx_q->rx_napi);
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), polled);
+}
+
 static void stmmac_open_fills_rings(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
@@ -47,20 +59,14 @@ static void stmmac_rx_frames_reach_the_stack(struct kunit *test)
 	int i;
 
 	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
-	for (i = 0; i < 3; i++)
-		KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 64), 0);
-	rl_napi_schedule(&rx_q->rx_napi);
-	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), 3);
+	rx_and_poll(test, rx_q, 3, 64, 3);
 	/* every consumed descriptor re-armed with a page */
 	KUNIT_EXPECT_EQ(test, rx_q->dirty_rx, rx_q->cur_rx);
 	KUNIT_EXPECT_EQ(test, rx_q->dma_rx->held, 4U);
 	KUNIT_EXPECT_EQ(test, rl_stack_release(ctx->m, 8), 3U);
 	/* the ring goes round: the engine wraps, the driver follows */
-	for (i = 0; i < 6; i++) {
-		KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 1500), 0);
-		rl_napi_schedule(&rx_q->rx_napi);
-		KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), 1);
-	}
+	for (i = 0; i < 6; i++)
+		rx_and_poll(test, rx_q, 1, 1500, 1);
 	KUNIT_EXPECT_TRUE(test, rl_stmmac_is_valid(priv));
 	rl_test_check(ctx);
 	rl_stmmac_remove(priv);
@@ -75,18 +81,14 @@ static void stmmac_rx_refill_after_alloc_failure(struct kunit *test)
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[0];
 
 	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
-	KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 64), 0);
-	KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 64), 0);
 	/* the skb copy fails for neither; the refill's first page does */
 	rl_model_fail_nth(ctx->m, RL_FAULT_PAGE_ALLOC, 1);
-	rl_napi_schedule(&rx_q->rx_napi);
-	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), 2);
+	rx_and_poll(test, rx_q, 2, 64, 2);
 	KUNIT_EXPECT_NE(test, rx_q->dirty_rx, rx_q->cur_rx);
 	KUNIT_EXPECT_EQ(test, rx_q->dma_rx->held, 2U);
 	rl_test_check(ctx);
 	/* the next poll refills what the last one could not */
-	rl_napi_schedule(&rx_q->rx_napi);
-	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), 0);
+	rx_and_poll(test, rx_q, 0, 0, 0);
 	KUNIT_EXPECT_EQ(test, rx_q->dirty_rx, rx_q->cur_rx);
 	KUNIT_EXPECT_EQ(test, rx_q->dma_rx->held, 4U);
 	rl_stack_release(ctx->m, 8);
@@ -114,10 +116,7 @@ static void stmmac_xdp_drop_and_pass(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
 	attach(test, priv, v, 2);
 	KUNIT_EXPECT_TRUE(test, rx_q->xdp_rxq.mem_type == RL_MEM_PAGE_POOL);
-	KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 64), 0);
-	KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 64), 0);
-	rl_napi_schedule(&rx_q->rx_napi);
-	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), 2);
+	rx_and_poll(test, rx_q, 2, 64, 2);
 	KUNIT_EXPECT_EQ(test, priv->rx_dropped, 1U);
 	KUNIT_EXPECT_EQ(test, rl_stack_release(ctx->m, 8), 1U);
 	KUNIT_EXPECT_EQ(test, rx_q->dma_rx->held, 4U);
@@ -136,9 +135,7 @@ static void stmmac_xdp_tx_round_trip(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
 	attach(test, priv, v, 1);
-	KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 128), 0);
-	rl_napi_schedule(&rx_q->rx_napi);
-	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), 1);
+	rx_and_poll(test, rx_q, 1, 128, 1);
 	KUNIT_EXPECT_EQ(test, tx_q->cur_tx, 1U);
 	KUNIT_EXPECT_NOT_NULL(test, tx_q->xdpf[0]);
 	rl_test_check(ctx);
@@ -159,14 +156,10 @@ static void stmmac_xdp_tx_ring_full(struct kunit *test)
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
 	struct rl_stmmac_priv *priv = bed(test, ctx, 1, 16);
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[0];
-	int i;
 
 	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
 	attach(test, priv, v, 1);
-	for (i = 0; i < 8; i++)
-		KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 64), 0);
-	rl_napi_schedule(&rx_q->rx_napi);
-	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), 8);
+	rx_and_poll(test, rx_q, 8, 64, 8);
 	/* 8 descriptors, 1 kept empty, 2 (a quarter) kept for the stack */
 	KUNIT_EXPECT_EQ(test, priv->tx_queue[0].cur_tx, 6U);
 	KUNIT_EXPECT_EQ(test, priv->rx_dropped, 2U);

@@ -229,6 +229,17 @@ static void xdp_poll_must_flush(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/* One page, redirected by @prog to its devmap target and queued there. */
+static void redirect_one_page(struct kunit *test, struct rl_test_ctx *ctx,
+			      struct rl_bpf_prog *prog)
+{
+	struct rl_xdp_buff xdp = { .len = 60 };
+
+	xdp.page = rl_page_alloc(ctx->m);
+	KUNIT_ASSERT_NOT_NULL(test, xdp.page);
+	KUNIT_ASSERT_EQ(test, rl_xdp_do_redirect(ctx->m, &xdp, prog), 0);
+}
+
 /* A bulk queue is only emptied by a flush: gone with its device, lost. */
 static void xdp_redirect_target_gone_with_frames(struct kunit *test)
 {
@@ -236,11 +247,8 @@ static void xdp_redirect_target_gone_with_frames(struct kunit *test)
 	struct rl_redirect_target *t = rl_redirect_target_create(ctx->m, 4, NULL);
 	const u8 v[] = { RL_XDP_REDIRECT };
 	struct rl_bpf_prog *prog = rl_bpf_prog_create(ctx->m, v, 1, t);
-	struct rl_xdp_buff xdp = { .len = 60 };
 
-	xdp.page = rl_page_alloc(ctx->m);
-	KUNIT_ASSERT_NOT_NULL(test, xdp.page);
-	KUNIT_EXPECT_EQ(test, rl_xdp_do_redirect(ctx->m, &xdp, prog), 0);
+	redirect_one_page(test, ctx, prog);
 	RL_EXPECT_FINDING(ctx, RL_F_LEAK, rl_redirect_target_destroy(t));
 	rl_bpf_prog_put(prog);
 	rl_test_finish(ctx);
@@ -290,11 +298,8 @@ static void xdp_redirect_target_is_valid_catches_corruption(struct kunit *test)
 	struct rl_redirect_target *t = rl_redirect_target_create(ctx->m, 4, NULL);
 	const u8 v[] = { RL_XDP_REDIRECT };
 	struct rl_bpf_prog *prog = rl_bpf_prog_create(ctx->m, v, 1, t);
-	struct rl_xdp_buff xdp = { .len = 60 };
 
-	xdp.page = rl_page_alloc(ctx->m);
-	KUNIT_ASSERT_NOT_NULL(test, xdp.page);
-	KUNIT_ASSERT_EQ(test, rl_xdp_do_redirect(ctx->m, &xdp, prog), 0);
+	redirect_one_page(test, ctx, prog);
 	KUNIT_ASSERT_EQ(test, t->count, 1U);
 	KUNIT_EXPECT_TRUE(test, rl_redirect_target_is_valid(t));
 	/* the same frame queued twice */
