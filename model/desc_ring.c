@@ -216,6 +216,25 @@ void rl_dring_set_base(struct rl_dring *r)
 	r->suspended = false;
 }
 
+void rl_dring_irq_enable(struct rl_dring *r, bool on)
+{
+	r->irq_en = on;
+}
+
+bool rl_dring_irq_status(struct rl_dring *r)
+{
+	bool st = r->irq_status && r->irq_en;
+
+	if (st)
+		r->irq_status = false;
+	return st;
+}
+
+bool rl_dring_irq_line(const struct rl_dring *r)
+{
+	return r->irq_status && r->irq_en;
+}
+
 /*
  * Started (again), the engine may write every receive buffer its
  * descriptors hold - also those left owned at the last stop.
@@ -284,6 +303,8 @@ int rl_dring_hw_rx(struct rl_dring *r, u32 len)
 	r->sh[r->cur].addr_set = false;
 	give_back(r, r->cur);
 	r->cur = (r->cur + 1) % r->size;
+	/* RI: every frame interrupts (no RX watchdog/coalescing modelled) */
+	r->irq_status = true;
 	return 0;
 }
 
@@ -298,5 +319,7 @@ int rl_dring_hw_tx(struct rl_dring *r)
 	/* TX write-back: OWN cleared, the rest kept for the driver */
 	d->des3 &= ~RL_DES3_OWN;
 	r->cur = (r->cur + 1) % r->size;
+	/* TI: every descriptor interrupts (no TX coalescing modelled) */
+	r->irq_status = true;
 	return 0;
 }

@@ -71,6 +71,14 @@ struct rl_dring {
 	bool suspended;		/* met a descriptor it does not own */
 	bool running;		/* channel started (ST / SR set) */
 	u32 held;		/* buffers the device holds */
+	/*
+	 * The channel's interrupt for this direction (DMA_CHAN_STATUS RI/TI
+	 * and its enable bit RIE/TIE in DMA_CHAN_INTR_ENA, dwmac4_dma.h):
+	 * every write-back sets the status; the line is up while a status
+	 * bit is set and enabled; the ISR clears what it handled.
+	 */
+	bool irq_status;
+	bool irq_en;
 	struct rl_dring_desc d[RL_DRING_MAX];
 	struct rl_dring_shadow sh[RL_DRING_MAX];
 };
@@ -120,7 +128,22 @@ void rl_dring_set_base(struct rl_dring *r);
 void rl_dring_start(struct rl_dring *r);
 void rl_dring_stop(struct rl_dring *r);
 
+/*
+ * stmmac_enable/disable_dma_irq() for this ring's direction (dwmac4's
+ * enable_dma_irq/disable_dma_irq set or clear RIE/TIE); stmmac_init_chan
+ * enables it with the default mask.
+ */
+void rl_dring_irq_enable(struct rl_dring *r, bool on);
+/*
+ * stmmac_dma_interrupt_status() for this direction: the enabled status
+ * (true when the channel has work to report), cleared by writing it back
+ * (write-1-to-clear); a status that is not enabled stays set.
+ */
+bool rl_dring_irq_status(struct rl_dring *r);
+
 /* Device side (the world's hardware steps). */
+/* The channel's interrupt line for this direction: status and enable. */
+bool rl_dring_irq_line(const struct rl_dring *r);
 /*
  * One frame of @len bytes arrives: the engine writes it into the buffer of
  * its current descriptor and writes the descriptor back.  -EAGAIN when it

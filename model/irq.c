@@ -14,6 +14,12 @@ void rl_request_irq(struct rl_model *m, struct rl_irq *irq,
 	irq->data = data;
 }
 
+void rl_free_irq(struct rl_irq *irq)
+{
+	irq->handler = NULL;
+	irq->data = NULL;
+}
+
 void rl_disable_irq_nosync(struct rl_irq *irq)
 {
 	irq->depth++;

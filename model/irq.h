@@ -34,6 +34,8 @@ struct rl_irq {
 /* request_irq(): the line starts enabled. */
 void rl_request_irq(struct rl_model *m, struct rl_irq *irq,
 		    rl_irq_handler_t handler, void *data);
+/* free_irq(): the handler is gone; a later event finds no action. */
+void rl_free_irq(struct rl_irq *irq);
 void rl_disable_irq_nosync(struct rl_irq *irq);
 /* enable_irq(): an IRQ finding at depth 0; a pending event is resent. */
 void rl_enable_irq(struct rl_irq *irq);

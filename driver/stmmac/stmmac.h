@@ -18,6 +18,7 @@
 #include "netdev.h"
 #include "skb.h"
 #include "xdp.h"
+#include "irq.h"
 
 #define RL_STMMAC_MAX_QUEUES	4	/* MTL_MAX_RX/TX_QUEUES is 8 */
 #define RL_STMMAC_RX_OFFSET	256	/* stmmac_rx_offset(): XDP_PACKET_HEADROOM */
@@ -34,6 +35,7 @@ struct rl_stmmac_cfg {
 	u32 tx_queues;		/* plat->tx_queues_to_use */
 	u32 dma_rx_size;	/* dma_conf.dma_rx_size (ethtool -G) */
 	u32 dma_tx_size;
+	u32 nr_cpus;		/* CPUs: smp_processor_id() picks XDP TX queues */
 };
 
 /* struct stmmac_rx_buffer */
@@ -94,6 +96,7 @@ struct rl_stmmac_priv {
 	struct rl_netdev *dev;
 	struct rl_bpf_prog *xdp_prog;
 	bool up;			/* between open and release */
+	struct rl_irq irq;		/* dev->irq: one line for every channel */
 	u32 rx_dropped;
 	u32 tx_dropped;
 	struct rl_stmmac_rx_queue rx_queue[RL_STMMAC_MAX_QUEUES];
@@ -118,6 +121,13 @@ int rl_stmmac_xmit(struct rl_stmmac_priv *priv, struct rl_sk_buff *skb);
  */
 int rl_stmmac_xdp_xmit(struct rl_stmmac_priv *priv, u32 n,
 		       struct rl_xdp_frame **frames, bool flush);
+/*
+ * stmmac_interrupt(): the line's handler (request_irq at open, freed at
+ * release) - each channel's DMA status schedules its NAPIs.
+ */
+void rl_stmmac_interrupt(void *data);
+/* Settled: no completion left behind a masked interrupt (oracle). */
+bool rl_stmmac_check_irqs(struct rl_stmmac_priv *priv);
 /* The driver's own consistency (rings, buffers, counters). */
 bool rl_stmmac_is_valid(const struct rl_stmmac_priv *priv);
 

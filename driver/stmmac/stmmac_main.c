@@ -77,23 +77,66 @@ static int stmmac_queues_up(struct rl_stmmac_priv *priv)
 		free_dma_desc_resources(priv);
 		return ret;
 	}
+	/* stmmac_init_chan() with its channel interrupts masked */
 	for (q = 0; q < priv->cfg.tx_queues; q++) {
 		rl_stmmac_init_tx(priv, q);
 		rl_dring_set_base(priv->tx_queue[q].dma_tx);
+		rl_dring_irq_enable(priv->tx_queue[q].dma_tx, false);
 		rl_dring_start(priv->tx_queue[q].dma_tx);
 	}
 	for (q = 0; q < priv->cfg.rx_queues; q++) {
 		struct rl_dring *r = priv->rx_queue[q].dma_rx;
 
 		rl_dring_set_base(r);
+		rl_dring_irq_enable(r, false);
 		rl_dring_set_tail(r);
 		rl_dring_start(r);
 	}
+	/* stmmac_request_irq(): single-IRQ mode, one line for the MAC */
+	rl_request_irq(priv->m, &priv->irq, rl_stmmac_interrupt, priv);
 	for (q = 0; q < priv->cfg.rx_queues; q++)
 		rl_napi_enable(&priv->rx_queue[q].rx_napi);
 	for (q = 0; q < priv->cfg.tx_queues; q++)
 		rl_napi_enable(&priv->tx_queue[q].tx_napi);
 	return 0;
+}
+
+/* stmmac_enable_all_dma_irq(): last thing open does, after the queues */
+static void stmmac_enable_all_dma_irq(struct rl_stmmac_priv *priv)
+{
+	u32 q;
+
+	for (q = 0; q < priv->cfg.rx_queues; q++)
+		rl_dring_irq_enable(priv->rx_queue[q].dma_rx, true);
+	for (q = 0; q < priv->cfg.tx_queues; q++)
+		rl_dring_irq_enable(priv->tx_queue[q].dma_tx, true);
+}
+
+/*
+ * stmmac_napi_check() for every channel (stmmac_dma_interrupt): a status
+ * the channel reports schedules its NAPI, and the channel's interrupt for
+ * that direction stays masked until the poll completes.  Upstream masks
+ * before __napi_schedule; no poll runs in between here either.
+ */
+void rl_stmmac_interrupt(void *data)
+{
+	struct rl_stmmac_priv *priv = data;
+	u32 q;
+
+	for (q = 0; q < priv->cfg.rx_queues; q++) {
+		struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
+
+		if (rl_dring_irq_status(rx_q->dma_rx) &&
+		    rl_napi_schedule(&rx_q->rx_napi))
+			rl_dring_irq_enable(rx_q->dma_rx, false);
+	}
+	for (q = 0; q < priv->cfg.tx_queues; q++) {
+		struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
+
+		if (rl_dring_irq_status(tx_q->dma_tx) &&
+		    rl_napi_schedule(&tx_q->tx_napi))
+			rl_dring_irq_enable(tx_q->dma_tx, false);
+	}
 }
 
 /*
@@ -109,6 +152,7 @@ static void stmmac_queues_down(struct rl_stmmac_priv *priv)
 		rl_napi_disable(&priv->rx_queue[q].rx_napi);
 	for (q = 0; q < priv->cfg.tx_queues; q++)
 		rl_napi_disable(&priv->tx_queue[q].tx_napi);
+	rl_free_irq(&priv->irq);	/* stmmac_free_irq() */
 	for (q = 0; q < priv->cfg.rx_queues; q++)
 		rl_dring_stop(priv->rx_queue[q].dma_rx);
 	for (q = 0; q < priv->cfg.tx_queues; q++)
@@ -126,6 +170,9 @@ int rl_stmmac_open(struct rl_stmmac_priv *priv)
 	if (ret)
 		return ret;
 	rl_netif_tx_start_all_queues(priv->dev);
+	stmmac_enable_all_dma_irq(priv);
+	/* phylink_start(): a fixed link comes up at once (netif_carrier_on) */
+	rl_netif_carrier_on(priv->dev);
 	priv->up = true;
 	return 0;
 }
@@ -134,6 +181,8 @@ int rl_stmmac_release(struct rl_stmmac_priv *priv)
 {
 	if (!priv->up)
 		return -EINVAL;
+	/* phylink_stop(): the link goes down first (netif_carrier_off) */
+	rl_netif_carrier_off(priv->dev);
 	rl_netif_tx_stop_all_queues(priv->dev);
 	stmmac_queues_down(priv);
 	priv->up = false;
@@ -155,6 +204,7 @@ int rl_stmmac_xdp_set_prog(struct rl_stmmac_priv *priv,
 	if (priv->up && need_update) {
 		rl_netif_tx_stop_all_queues(priv->dev);
 		stmmac_queues_down(priv);
+		rl_netif_carrier_off(priv->dev);	/* stmmac_xdp_release */
 	}
 	priv->xdp_prog = prog;
 	if (old)
@@ -165,8 +215,12 @@ int rl_stmmac_xdp_set_prog(struct rl_stmmac_priv *priv,
 	 * disables NAPIs that were never enabled.  Kept as upstream has it
 	 * (read while extracting; not catalogued yet).
 	 */
-	if (priv->up && need_update && !stmmac_queues_up(priv))
+	if (priv->up && need_update && !stmmac_queues_up(priv)) {
+		/* stmmac_xdp_open's end */
+		rl_netif_carrier_on(priv->dev);
 		rl_netif_tx_start_all_queues(priv->dev);
+		stmmac_enable_all_dma_irq(priv);
+	}
 	return 0;
 }
 
@@ -209,4 +263,36 @@ bool rl_stmmac_is_valid(const struct rl_stmmac_priv *priv)
 			return false;
 	}
 	return true;
+}
+
+/*
+ * The end of a settle: a channel whose completion is reported (status
+ * set) but whose interrupt stays masked with no poll scheduled is never
+ * looked at again - the NAPI poll owes stmmac_enable_dma_irq() when it
+ * completes (stmmac_napi_poll_rx/tx).
+ */
+bool rl_stmmac_check_irqs(struct rl_stmmac_priv *priv)
+{
+	bool ok = true;
+	u32 q;
+
+	if (!priv->up)
+		return true;
+	for (q = 0; q < priv->cfg.rx_queues + priv->cfg.tx_queues; q++) {
+		bool rx = q < priv->cfg.rx_queues;
+		u32 i = rx ? q : q - priv->cfg.rx_queues;
+		const struct rl_dring *r = rx ? priv->rx_queue[i].dma_rx :
+						priv->tx_queue[i].dma_tx;
+		const struct rl_napi *napi = rx ? &priv->rx_queue[i].rx_napi :
+						  &priv->tx_queue[i].tx_napi;
+
+		if (!r || !r->irq_status || r->irq_en || napi->scheduled)
+			continue;
+		rl_ledger_report_count(priv->m->ledger, RL_F_LIVENESS,
+				       RL_OBJ_DESC, i, 0, 1,
+				       rx ? "RX completions behind a channel interrupt masked for good (no poll scheduled to enable it)" :
+				       "TX completions behind a channel interrupt masked for good (no poll scheduled to enable it)");
+		ok = false;
+	}
+	return ok;
 }

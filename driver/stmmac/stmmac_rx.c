@@ -263,8 +263,9 @@ int rl_stmmac_napi_poll_rx(struct rl_napi *napi, int budget)
 		container_of(napi, struct rl_stmmac_rx_queue, rx_napi);
 	int work_done = stmmac_rx(rx_q->priv_data, budget, rx_q->queue_index);
 
-	if (work_done < budget)
-		rl_napi_complete_done(napi, work_done);
+	/* the channel's RX interrupt again once the poll is complete */
+	if (work_done < budget && rl_napi_complete_done(napi, work_done))
+		rl_dring_irq_enable(rx_q->dma_rx, true);
 	return work_done;
 }
 

@@ -332,7 +332,7 @@ int rl_stmmac_napi_poll_tx(struct rl_napi *napi, int budget)
 					tx_q->queue_index);
 
 	work_done = work_done < budget ? work_done : budget;
-	if (work_done < budget)
-		rl_napi_complete_done(napi, work_done);
+	if (work_done < budget && rl_napi_complete_done(napi, work_done))
+		rl_dring_irq_enable(tx_q->dma_tx, true);
 	return work_done;
 }

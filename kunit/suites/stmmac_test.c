@@ -258,6 +258,45 @@ static void stmmac_is_valid_catches_corruption(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/*
+ * The channel interrupt: a frame raises the status, the handler masks
+ * the channel and schedules the NAPI, the completed poll unmasks it; a
+ * status left behind a masked interrupt with no poll coming is the lost
+ * interrupt rl_stmmac_check_irqs reports.
+ */
+static void stmmac_irq_masked_until_poll_completes(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_stmmac_priv *priv = bed(test, ctx, 1, 4);
+	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[0];
+
+	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
+	KUNIT_EXPECT_TRUE(test, rx_q->dma_rx->irq_en);
+	KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 64), 0);
+	KUNIT_EXPECT_TRUE(test, rl_dring_irq_line(rx_q->dma_rx));
+	rl_irq_raise(&priv->irq);
+	KUNIT_EXPECT_TRUE(test, rx_q->rx_napi.scheduled);
+	KUNIT_EXPECT_FALSE(test, rx_q->dma_rx->irq_en);
+	/* masked with a poll to come: not lost */
+	KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 64), 0);
+	KUNIT_EXPECT_TRUE(test, rl_stmmac_check_irqs(priv));
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), 2);
+	KUNIT_EXPECT_TRUE(test, rx_q->dma_rx->irq_en);
+	/* the status still set: the line is up again, nothing lost */
+	KUNIT_EXPECT_TRUE(test, rl_stmmac_check_irqs(priv));
+	rl_irq_raise(&priv->irq);
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), 0);
+	/* broken on purpose: masked with a status and no poll scheduled */
+	KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 64), 0);
+	rl_dring_irq_enable(rx_q->dma_rx, false);
+	rl_test_allow(ctx, RL_F_LIVENESS);
+	KUNIT_EXPECT_FALSE(test, rl_stmmac_check_irqs(priv));
+	KUNIT_EXPECT_EQ(test, ctx->seen[RL_F_LIVENESS], 1U);
+	KUNIT_EXPECT_EQ(test, rl_stack_release(ctx->m, 8), 2U);
+	rl_stmmac_remove(priv);
+	rl_test_finish(ctx);
+}
+
 static struct kunit_case stmmac_test_cases[] = {
 	KUNIT_CASE(stmmac_open_fills_rings),
 	KUNIT_CASE(stmmac_rx_frames_reach_the_stack),
@@ -269,6 +308,7 @@ static struct kunit_case stmmac_test_cases[] = {
 	KUNIT_CASE(stmmac_xmit_and_clean),
 	KUNIT_CASE(stmmac_release_with_skb_in_flight),
 	KUNIT_CASE(stmmac_is_valid_catches_corruption),
+	KUNIT_CASE(stmmac_irq_masked_until_poll_completes),
 	{}
 };
 
