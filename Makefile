@@ -190,12 +190,12 @@ $(FZ)/am65_afl_cmplog: fuzz/harness/fuzz_am65.c $(FUZZ_DEPS)
 JOBS ?= 1
 FUZZ_PY := python3 fuzz/fuzz.py --build $(BUILD)
 fuzz-afl: deps-afl fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog ## the same with AFL++ (JOBS=n: main + n-1 secondaries)
-	@$(FUZZ_PY) afl --time $(FUZZ_TIME) --variant "$(VARIANT)" --jobs $(JOBS)
+	@$(FUZZ_PY) afl --time $(FUZZ_TIME) --variant "$(VARIANT)" --driver $(DRIVER) --jobs $(JOBS)
 
 fuzz-build: $(FZ)/am65_libfuzzer $(FZ)/parser_libfuzzer $(FZ)/am65_plain $(FZ)/rl_replay $(FZ)/rl_trace_conv $(BUILD)/variants
 
-fuzz: deps-fuzz fuzz-build ## THE MAIN JOB: libFuzzer on the driver for FUZZ_TIME s (VARIANT=name hunts a bug)
-	@$(FUZZ_PY) libfuzzer --time $(FUZZ_TIME) --variant "$(VARIANT)"
+fuzz: deps-fuzz fuzz-build ## THE MAIN JOB: libFuzzer on the driver for FUZZ_TIME s (VARIANT=name hunts a bug; DRIVER=am65|stmmac)
+	@$(FUZZ_PY) libfuzzer --time $(FUZZ_TIME) --variant "$(VARIANT)" --driver $(DRIVER)
 
 fuzz-all: deps-fuzz fuzz-build ## every distinct bug of VARIANT=<profile> (v2, v1, mainline) in FUZZ_TIME s, each attributed (EMPTY=1: empty corpus, ENGINE=afl)
 	@$(FUZZ_PY) all --time $(FUZZ_TIME) --variant "$(VARIANT)" --engine $(or $(ENGINE),libfuzzer) \
@@ -204,8 +204,8 @@ fuzz-all: deps-fuzz fuzz-build ## every distinct bug of VARIANT=<profile> (v2, v
 findings: ## every finding the fuzz runs kept (build/fuzz/findings), with its replay command
 	@$(FUZZ_PY) findings
 
-replay: $(FZ)/rl_replay ## replay TRACE=file step by step (VARIANT=patched|name overrides the trace's variant)
-	@$(FZ)/rl_replay $(if $(VARIANT),--variant "$(VARIANT)") "$(TRACE)"
+replay: $(FZ)/rl_replay ## replay TRACE=file step by step (VARIANT=patched|name overrides the trace's variant; DRIVER= for fuzz bytes)
+	@RINGLEDGER_DRIVER=$(DRIVER) $(FZ)/rl_replay $(if $(VARIANT),--variant "$(VARIANT)") "$(TRACE)"
 
 prove: deps-proofs $(BUILD)/variants ## Frama-C WP proofs, dashboard in proofs/results/ (VARIANT=name re-injects a bug: must fail)
 	@VARIANT=$(VARIANT) VARIANTS_BIN=$(BUILD)/variants bash proofs/prove.sh
@@ -287,6 +287,11 @@ bench-fuzz: deps-fuzz deps-afl $(FZ)/am65_libfuzzer $(FZ)/empty_libfuzzer $(FZ)/
 rl_number = $(if $(shell [[ "$($(1))" =~ ^[0-9]{1,9}$$ ]] && [ "$($(1))" -ge $(2) ] && \
 	[ "$($(1))" -le $(3) ] && echo ok),,$(error $(1)=$(if $($(1)),$($(1)),(empty)): expected a whole number from $(2) to $(3)))
 goals := $(or $(MAKECMDGOALS),help)
+# DRIVER: the extracted driver a fuzz run or a byte-form replay is for
+DRIVER ?= am65
+ifneq ($(words $(DRIVER))$(filter $(DRIVER),am65 stmmac),1$(strip $(DRIVER)))
+$(error DRIVER=$(DRIVER): expected am65 or stmmac)
+endif
 ifneq ($(filter fuzz fuzz-afl fuzz-all,$(goals)),)
 $(call rl_number,FUZZ_TIME,1,604800)
 endif

@@ -13,8 +13,12 @@ fz=$1
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
 shopt -s nullglob
+. fuzz/trace-driver.sh
 traces=(fuzz/regressions/*.trace)
-corpus=(fuzz/corpus/am65/*)
+corpus=()
+for d in "${RL_DRIVERS[@]}"; do
+	corpus+=(fuzz/corpus/"$d"/*)
+done
 [ ${#traces[@]} -gt 0 ] || { echo "regressions: no trace in fuzz/regressions/" >&2; exit 1; }
 "$fz/rl_replay" -q "${traces[@]}" > "$fz/regressions.log" 2>&1 ||
 	{ grep -B1 'NOT as expected\|expected a' "$fz/regressions.log" >&2; exit 1; }
@@ -32,7 +36,7 @@ python3 fuzz/trace_headers.py check "$fz" "${traces[@]}"
 tmp=$(mktemp -d)
 for t in "${traces[@]}"; do
 	base=$(basename "$t" .trace)
-	seed=fuzz/corpus/am65/$base.bin
+	seed=fuzz/corpus/$(trace_driver "$t")/$base.bin
 	grep -vE '^(variant|expect) ' "$t" > "$tmp/$base.trace"
 	"$fz/rl_trace_conv" "$tmp/$base.trace" "$tmp/$base.bin"
 	cmp -s "$tmp/$base.bin" "$seed" ||
@@ -44,9 +48,15 @@ for s in "${corpus[@]}"; do
 		{ echo "regressions: $s has no trace in fuzz/regressions/ (every seed is a regression trace)" >&2; exit 1; }
 done
 if [ ${#corpus[@]} -gt 0 ]; then
-	"$fz/am65_plain" "${corpus[@]}" > /dev/null
+	# fuzz bytes name no driver: the corpus directory says which
+	for d in "${RL_DRIVERS[@]}"; do
+		seeds=(fuzz/corpus/"$d"/*)
+		[ ${#seeds[@]} -eq 0 ] || RINGLEDGER_DRIVER=$d "$fz/am65_plain" "${seeds[@]}" > /dev/null
+	done
 	tmp=$(mktemp -d)
 	for f in "${corpus[@]}"; do
+		export RINGLEDGER_DRIVER
+		RINGLEDGER_DRIVER=$(basename "$(dirname "$f")")
 		"$fz/rl_trace_conv" "$f" "$tmp/a.trace"
 		"$fz/rl_trace_conv" "$tmp/a.trace" "$tmp/b.bin"
 		"$fz/rl_trace_conv" "$tmp/b.bin" "$tmp/b.trace"

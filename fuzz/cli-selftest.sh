@@ -52,6 +52,7 @@ printf 'open 0\nstop 0 {\nhw_step 1\n' >"$tmp/open-block.trace"
 printf 'open 0\nhw_step 1\n}\n' >"$tmp/stray-close.trace"
 printf 'open 0\nstop 0 {\nhw_step 1 {\n}\n' >"$tmp/two-levels.trace"
 printf 'open 0 ; stop 0\n' >"$tmp/semicolon.trace"
+printf 'config driver=stmmac\nvariant rx_tdown_no_drain\nopen 0\n' >"$tmp/stmmac.trace"
 printf 'open 0\nstop 0 { @rx_drain hw_step 1 }\n' >"$tmp/badwait.trace"
 printf 'open 0\n@tx_tdown hw_step 1\n' >"$tmp/outwait.trace"
 printf 'open 0\nstop 0 { rx 0 0 1 64 ; xdp_xmit 0 2 ; open 0 }\n' >"$tmp/nested.trace"
@@ -68,6 +69,15 @@ row 2 'JOBS=abc: expected' "make fuzz-afl JOBS=abc" -- "${m[@]}" fuzz-afl FUZZ_T
 row 2 'SEEDS=0: expected' "make bench SEEDS=0" -- "${m[@]}" bench SEEDS=0
 row 2 'CAP=x: expected' "make bench CAP=x" -- "${m[@]}" bench CAP=x
 row 2 'BENCH_JOBS=999: expected' "make bench BENCH_JOBS=999" -- "${m[@]}" bench BENCH_JOBS=999
+row 2 'DRIVER=foo: expected am65 or stmmac' "make fuzz DRIVER=foo" -- "${m[@]}" fuzz DRIVER=foo
+row 2 "RINGLEDGER_DRIVER: 'foo' is not am65 or stmmac" "rl_replay of bytes with RINGLEDGER_DRIVER=foo" -- \
+	env RINGLEDGER_DRIVER=foo "$fz/rl_replay" -q fuzz/corpus/am65/desc_stale_swdata.bin
+row 2 "the stmmac driver has no catalogued variants yet" "fuzz.py --driver stmmac --variant" -- \
+	python3 fuzz/fuzz.py --build "$build" libfuzzer --time 5 --driver stmmac --variant rx_tdown_no_drain
+row 2 "the stmmac driver has no catalogued variants yet" "rl_replay of a stmmac trace with a variant" -- \
+	"$fz/rl_replay" --variant rx_tdown_no_drain fuzz/regressions/stmmac-xdp-traffic.trace
+row 2 "stmmac.trace:2:[0-9]+: expected no variant for this driver" "rl_replay: a variant line in a stmmac trace" -- \
+	"$fz/rl_replay" "$tmp/stmmac.trace"
 row 2 'TRACE=file is required' "make replay without TRACE" -- "${m[@]}" replay
 row 2 'TRACE=/nonexistent: no such file' "make replay TRACE=/nonexistent" -- "${m[@]}" replay TRACE=/nonexistent
 row 2 'KDIR=/tmp: not a kernel build tree' "make module KDIR=/tmp" -- "${m[@]}" module KDIR=/tmp

@@ -29,7 +29,7 @@ import sys
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SEEDS = os.path.join(REPO, "fuzz", "corpus", "am65")
+DRIVERS = ("am65", "stmmac")  # rl_driver_names (fuzz/trace/rl_trace_ops.c)
 STATUS_EVERY = 5  # seconds between status lines
 FIRST_RE = re.compile(r"first: (step \d+: ([A-Z_]+) .*?)(?:; digest [0-9a-f]+)?$", re.M)
 WHERE_RE = re.compile(r" in ([A-Za-z0-9_]+) \((driver/[^)]*)\)")
@@ -60,14 +60,19 @@ def positive_int(name, lo, hi):
 class Target:
     """The binaries of one build and the target a run fuzzes."""
 
-    def __init__(self, build, variant):
+    def __init__(self, build, variant, driver="am65"):
         self.fz = os.path.join(build, "fuzz")
         self.build = build
         self.variant = variant or ""
-        self.name = self.variant or "patched"
+        self.driver = driver
+        # corpus and run names: am65's as before, another driver's prefixed
+        self.name = ("" if driver == "am65" else driver + "-") + (self.variant or "patched")
+        self.seeds = os.path.join(REPO, "fuzz", "corpus", driver)
         for tool in ("rl_replay", "rl_trace_conv"):
             if not os.access(os.path.join(self.fz, tool), os.X_OK):
                 die("%s/%s is missing: run make fuzz-build" % (self.fz, tool))
+        if self.variant and driver != "am65":
+            die("the %s driver has no catalogued variants yet: VARIANT names am65's" % driver)
         if self.variant:
             res = subprocess.run([os.path.join(build, "variants"), "--expand", self.variant],
                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -77,7 +82,8 @@ class Target:
                     "unknown variant %r" % self.variant)
 
     def env(self, **extra):
-        env = dict(os.environ, RINGLEDGER_VARIANT=self.variant)
+        env = dict(os.environ, RINGLEDGER_VARIANT=self.variant,
+                   RINGLEDGER_DRIVER=self.driver)
         env.update(extra)
         return env
 
@@ -112,9 +118,9 @@ def seed_dir(t, run):
     """The committed seeds this run may start from: for a variant, those
     that already trigger it are regression seeds, reported and left out, so
     that what the run reports was found by fuzzing."""
-    seeds = sorted(glob.glob(os.path.join(SEEDS, "*")))
+    seeds = sorted(glob.glob(os.path.join(t.seeds, "*")))
     if not t.variant:
-        return SEEDS, []
+        return t.seeds, []
     out = subprocess.run([os.path.join(t.fz, "rl_replay"), "-q", "--bytes"] + seeds,
                          env=t.env(ASAN_OPTIONS="detect_leaks=0"),
                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -308,7 +314,9 @@ def to_trace(t, inp, out, source):
     now (minimising keeps "a finding", not its kind) and where it came from.
     Returns (kind, line, function)."""
     tmp = out + ".tmp.trace"
-    subprocess.run([os.path.join(t.fz, "rl_trace_conv"), "--bytes", inp, tmp], check=True)
+    # the bytes decode for the target's driver (RINGLEDGER_DRIVER)
+    subprocess.run([os.path.join(t.fz, "rl_trace_conv"), "--bytes", inp, tmp], env=t.env(),
+                   check=True)
     kind, line, func = t.replay(tmp)
     body = open(tmp).read()
     os.unlink(tmp)
@@ -391,8 +399,12 @@ def summary(t, engine, run, stats, found, hits, elapsed):
     if not found:
         lines.append("== no finding in %ds" % elapsed)
         goal = "fuzz" if engine == "libFuzzer" else "fuzz-afl"
-        lines.append("   next: a longer run (make %s FUZZ_TIME=600), or hunt a known bug: "
-                     "make %s VARIANT=rx_tdown_no_drain" % (goal, goal))
+        if t.driver == "am65":
+            lines.append("   next: a longer run (make %s FUZZ_TIME=600), or hunt a known bug: "
+                         "make %s VARIANT=rx_tdown_no_drain" % (goal, goal))
+        else:
+            lines.append("   next: a longer run (make %s DRIVER=%s FUZZ_TIME=600)" %
+                         (goal, t.driver))
     for f in found:
         lines.append("== FINDING %s%s: %s" % (f["id"], "" if f["new"] else " (known: seen before)",
                                                f["line"] or "none when replayed"))
@@ -411,7 +423,7 @@ def summary(t, engine, run, stats, found, hits, elapsed):
 
 
 def cmd_run(args, engine):
-    t = Target(args.build, args.variant)
+    t = Target(args.build, args.variant, args.driver)
     run = next_run_dir(t.fz, engine, t.name)
     seeds, hits = seed_dir(t, run)
     for h in hits:
@@ -452,7 +464,7 @@ def cmd_findings(args):
 
 
 def cmd_trace(args):
-    t = Target(args.build, args.variant)
+    t = Target(args.build, args.variant, args.driver)
     kind, line, func = to_trace(t, args.input, args.output, args.source)
     print((line or "none when replayed") + (" in " + func if func != "-" else ""))
     return 0
@@ -469,6 +481,8 @@ def main():
         p.add_argument("--time", type=positive_int("FUZZ_TIME", 1, 7 * 86400), required=True,
                        help="seconds (FUZZ_TIME)")
         p.add_argument("--variant", default="", help="catalogued bug(s) put back (VARIANT)")
+        p.add_argument("--driver", choices=DRIVERS, default="am65",
+                       help="the extracted driver fuzzed (DRIVER)")
         p.add_argument("--smoke", action="store_true", help="a short run for make check")
         p.add_argument("--minimise-time", type=positive_int("MINIMISE_TIME", 1, 3600),
                        default=15, help="seconds libFuzzer spends minimising each finding")
@@ -487,6 +501,7 @@ def main():
     p.add_argument("input")
     p.add_argument("output")
     p.add_argument("--variant", default="")
+    p.add_argument("--driver", choices=DRIVERS, default="am65")
     p.add_argument("--source", default="by hand")
     args = ap.parse_args()
     if args.cmd in ("libfuzzer", "afl"):

@@ -4,7 +4,8 @@
  * sequence (rl_trace_from_bytes), run on the extracted driver with every
  * check after every operation (incremental, RINGLEDGER_CHECK).  A finding
  * prints one line and aborts.
- * The bug variant under test comes from RINGLEDGER_VARIANT.
+ * The bug variant under test comes from RINGLEDGER_VARIANT, the driver
+ * from RINGLEDGER_DRIVER (am65 when unset; stmmac).
  * Built three ways: libFuzzer, AFL++ (persistent), plain replay.
  */
 #include "rl_run.h"
@@ -13,6 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static u64 variants;
 static u8 check_mode;
+static enum rl_driver driver;
 static bool variants_read;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -22,11 +24,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!variants_read) {
 		variants = rl_run_variants_from_env();
+		driver = rl_run_driver_from_env();
 		/* incremental: exact given a passing last check (model.h) */
 		check_mode = rl_run_check_mode_from_env(RL_CHECK_INCR);
 		variants_read = true;
 	}
-	rl_trace_from_bytes(&t, data, size);
+	rl_trace_from_bytes_drv(&t, driver, data, size);
 	t.cfg.variants = variants;
 	r.check_mode = check_mode;
 	rl_run_trace(&r, &t);

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include "rl_file.h"
 #include "rl_trace_table.h"
+#include "rl_run.h"
 
 bool rl_file_is_text_name(const char *path)
 {
@@ -101,7 +102,7 @@ enum rl_form rl_file_load(const char *path, struct rl_trace *t,
 		}
 		return form;
 	}
-	rl_trace_from_bytes(t, (const u8 *)buf, n);
+	rl_trace_from_bytes_drv(t, rl_run_driver_from_env(), (const u8 *)buf, n);
 	if (t->n_ops == RL_TRACE_MAX_OPS)
 		fprintf(stderr, "ringledger: %s: note: only the first %d operations are decoded (as the fuzz target decodes them)\n",
 			path, RL_TRACE_MAX_OPS);

@@ -20,6 +20,22 @@ u64 rl_run_variants_from_env(void)
 	return mask;
 }
 
+enum rl_driver rl_run_driver_from_env(void)
+{
+	const char *env = getenv("RINGLEDGER_DRIVER");
+	int d;
+
+	if (!env || !*env)
+		return RL_DRV_AM65;
+	d = rl_driver_by_name(env);
+	if (d < 0) {
+		fprintf(stderr, "ringledger: RINGLEDGER_DRIVER: '%s' is not am65 or stmmac\n",
+			env);
+		exit(2);
+	}
+	return d;
+}
+
 u8 rl_run_check_mode_from_env(u8 dflt)
 {
 	const char *env = getenv("RINGLEDGER_CHECK");
@@ -107,6 +123,12 @@ bool rl_run_trace(struct rl_run *r, const struct rl_trace *t)
 	struct rl_model *m;
 	struct rl_world w;
 
+	/* the catalogue is am65's: a variant cannot apply to another driver */
+	if (t->driver != RL_DRV_AM65 && t->cfg.variants) {
+		fprintf(stderr, "ringledger: the %s driver has no catalogued variants yet (RINGLEDGER_VARIANT/--variant name am65's)\n",
+			rl_driver_names[t->driver]);
+		exit(2);
+	}
 	r->trace = t;
 	r->op = 0;
 	r->findings = 0;
@@ -123,7 +145,7 @@ bool rl_run_trace(struct rl_run *r, const struct rl_trace *t)
 		fprintf(stderr, "ringledger: out of memory\n");
 		exit(2);
 	}
-	if (rl_world_init(&w, m, &t->cfg)) {
+	if (rl_world_init_trace(&w, m, t)) {
 		fprintf(stderr, "ringledger: the driver refused the configuration\n");
 		rl_model_destroy(m);
 		exit(2);

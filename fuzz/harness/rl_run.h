@@ -35,6 +35,8 @@ struct rl_run {
  * with a one-line error on an unknown name.
  */
 u64 rl_run_variants_from_env(void);
+/* RINGLEDGER_DRIVER (am65 when unset): the driver fuzz bytes decode for. */
+enum rl_driver rl_run_driver_from_env(void);
 /*
  * Check mode from RINGLEDGER_CHECK (full, incr or dual), else @dflt;
  * exits 2 with a one-line error on another value.

@@ -16,7 +16,8 @@
 
 #define RL_TRACE_MAX_OPS	512
 #define RL_TRACE_MAX_ARGS	5
-#define RL_TRACE_CFG_BYTES	10
+#define RL_TRACE_CFG_BYTES	10	/* am65's configuration in fuzz bytes */
+#define RL_TRACE_CFG_BYTES_STMMAC 5
 #define RL_TRACE_ERR_LEN	160
 
 enum rl_op_code {
@@ -54,7 +55,14 @@ struct rl_op {
 extern const char * const rl_trace_wait_names[RL_WAIT_NR];
 
 struct rl_trace {
-	struct rl_am65_cfg cfg;		/* cfg.variants from "variant" lines */
+	/*
+	 * The driver the trace runs ("config driver=stmmac"; am65 when the
+	 * line does not say), and its configuration: cfg for am65 (with
+	 * cfg.variants from "variant" lines), stmmac for stmmac.
+	 */
+	u8 driver;
+	struct rl_am65_cfg cfg;
+	struct rl_stmmac_cfg stmmac;
 	bool has_expect;
 	enum rl_finding_kind expect;	/* "expect KIND": the finding due */
 	u32 n_ops;
@@ -63,8 +71,23 @@ struct rl_trace {
 
 /* Default configuration of a trace with no "config" line. */
 void rl_trace_init(struct rl_trace *t);
-/* Fuzz bytes -> trace; never fails (missing bytes read as zero). */
+/*
+ * Fuzz bytes -> trace for @driver (the fuzz target's: bytes do not name
+ * it); never fails (missing bytes read as zero).  rl_trace_from_bytes:
+ * am65.
+ */
+void rl_trace_from_bytes_drv(struct rl_trace *t, enum rl_driver driver,
+			     const u8 *data, size_t size);
 void rl_trace_from_bytes(struct rl_trace *t, const u8 *data, size_t size);
+/* The driver named @name ("am65", "stmmac"), or -1. */
+int rl_driver_by_name(const char *name);
+extern const char * const rl_driver_names[RL_DRV_NR];
+/*
+ * Probe the trace's driver with its configuration over @m (made with
+ * rl_trace_model_cfg); non-zero when the driver refuses it.
+ */
+int rl_world_init_trace(struct rl_world *w, struct rl_model *m,
+			const struct rl_trace *t);
 /*
  * Trace -> fuzz bytes that decode to the same trace.  Returns the length,
  * or -1 with @err set when the trace holds what bytes cannot say (a

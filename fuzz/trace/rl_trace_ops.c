@@ -58,24 +58,53 @@ const struct rl_op_info rl_op_table[RL_OP_NR] = {
 	[RL_OP_TIMER] = { "timer", 0, { } },
 };
 
+const char * const rl_driver_names[RL_DRV_NR] = {
+	[RL_DRV_AM65] = "am65",
+	[RL_DRV_STMMAC] = "stmmac",
+};
+
+int rl_driver_by_name(const char *name)
+{
+	int d;
+
+	for (d = 0; d < RL_DRV_NR; d++)
+		if (!strcmp(name, rl_driver_names[d]))
+			return d;
+	return -1;
+}
+
 void rl_trace_init(struct rl_trace *t)
 {
 	memset(t, 0, sizeof(*t));
+	t->driver = RL_DRV_AM65;
 	rl_am65_default_cfg(&t->cfg);
+	/* stmmac with "config driver=stmmac" and no other key */
+	t->stmmac.rx_queues = 1;
+	t->stmmac.tx_queues = 1;
+	t->stmmac.dma_rx_size = 8;
+	t->stmmac.dma_tx_size = 8;
+	t->stmmac.nr_cpus = 1;
 }
 
-/* Largest value an argument may take under @cfg. */
-u32 rl_arg_max(const struct rl_am65_cfg *cfg, const struct rl_arg_info *a)
+/*
+ * stmmac: one port; a "flow" is an RX queue, a "channel" a TX queue (and
+ * the queue of a socket).
+ */
+u32 rl_arg_max(const struct rl_trace *t, const struct rl_arg_info *a)
 {
+	const struct rl_am65_cfg *cfg = &t->cfg;
+	const struct rl_stmmac_cfg *sc = &t->stmmac;
+	bool st = t->driver == RL_DRV_STMMAC;
+
 	switch (a->kind) {
 	case RL_A_PORT:
-		return cfg->ports - 1;
+		return st ? 0 : cfg->ports - 1;
 	case RL_A_FLOW:
-		return cfg->rx_flows - 1;
+		return (st ? sc->rx_queues : cfg->rx_flows) - 1;
 	case RL_A_CHAN:
-		return cfg->tx_chans - 1;
+		return (st ? sc->tx_queues : cfg->tx_chans) - 1;
 	case RL_A_CPU:
-		return cfg->nr_cpus - 1;
+		return (st ? sc->nr_cpus : cfg->nr_cpus) - 1;
 	case RL_A_VERDICTS:
 		return (2 << 8) | 215;
 	default:
@@ -97,7 +126,7 @@ static u8 take(struct rl_bytes *b)
 	return *b->p++;
 }
 
-static u16 decode_arg(struct rl_bytes *b, const struct rl_am65_cfg *cfg,
+static u16 decode_arg(struct rl_bytes *b, const struct rl_trace *t,
 		      const struct rl_arg_info *a)
 {
 	u32 count, pattern, v;
@@ -134,7 +163,7 @@ static u16 decode_arg(struct rl_bytes *b, const struct rl_am65_cfg *cfg,
 		v = take(b);
 		return v & 1 ? 0 : 1 + (v >> 1) % a->max;
 	default:
-		return take(b) % (rl_arg_max(cfg, a) + 1);
+		return take(b) % (rl_arg_max(t, a) + 1);
 	}
 }
 
@@ -159,6 +188,17 @@ static void decode_cfg(struct rl_am65_cfg *cfg, struct rl_bytes *b)
 	cfg->tdown_wait = take(b) % 5;
 }
 
+/* stmmac's configuration: RL_TRACE_CFG_BYTES_STMMAC bytes */
+static void decode_cfg_stmmac(struct rl_stmmac_cfg *cfg, struct rl_bytes *b)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->rx_queues = 1 + take(b) % 4;
+	cfg->tx_queues = 1 + take(b) % 4;
+	cfg->dma_rx_size = 2 + take(b) % 15;
+	cfg->dma_tx_size = 4 + take(b) % 13;
+	cfg->nr_cpus = 1 + take(b) % 2;
+}
+
 const char * const rl_trace_wait_names[RL_WAIT_NR] = {
 	[RL_WAIT_RX_TDOWN] = "rx_tdown",
 	[RL_WAIT_TX_TDOWN] = "tx_tdown",
@@ -169,10 +209,20 @@ const char * const rl_trace_wait_names[RL_WAIT_NR] = {
 
 void rl_trace_from_bytes(struct rl_trace *t, const u8 *data, size_t size)
 {
+	rl_trace_from_bytes_drv(t, RL_DRV_AM65, data, size);
+}
+
+void rl_trace_from_bytes_drv(struct rl_trace *t, enum rl_driver driver,
+			     const u8 *data, size_t size)
+{
 	struct rl_bytes b = { data, size };
 
 	rl_trace_init(t);
-	decode_cfg(&t->cfg, &b);
+	t->driver = driver;
+	if (driver == RL_DRV_STMMAC)
+		decode_cfg_stmmac(&t->stmmac, &b);
+	else
+		decode_cfg(&t->cfg, &b);
 	while (b.left && t->n_ops < RL_TRACE_MAX_OPS) {
 		struct rl_op *op = &t->ops[t->n_ops++];
 		const struct rl_op_info *info;
@@ -196,7 +246,7 @@ void rl_trace_from_bytes(struct rl_trace *t, const u8 *data, size_t size)
 		}
 		info = &rl_op_table[op->code];
 		for (i = 0; i < info->nargs; i++)
-			op->arg[i] = decode_arg(&b, &t->cfg, &info->args[i]);
+			op->arg[i] = decode_arg(&b, t, &info->args[i]);
 	}
 }
 
@@ -212,9 +262,25 @@ int rl_trace_to_bytes(const struct rl_trace *t, u8 *buf, size_t cap,
 		      char *err, size_t errlen)
 {
 	const struct rl_am65_cfg *c = &t->cfg;
+	const struct rl_stmmac_cfg *sc = &t->stmmac;
 	size_t n = 0;
 	u32 i, j;
 
+	if (t->driver == RL_DRV_STMMAC) {
+		if (t->has_expect || sc->rx_queues > 4 || sc->tx_queues > 4 ||
+		    sc->dma_rx_size > 16 || sc->dma_tx_size > 16 ||
+		    sc->nr_cpus > 2) {
+			snprintf(err, errlen,
+				 "this trace cannot be fuzz bytes: an expect line, or a config outside rx_queues/tx_queues 1-4, rx_size 2-16, tx_size 4-16, cpus 1-2");
+			return -1;
+		}
+		put(buf, cap, &n, sc->rx_queues - 1);
+		put(buf, cap, &n, sc->tx_queues - 1);
+		put(buf, cap, &n, sc->dma_rx_size - 2);
+		put(buf, cap, &n, sc->dma_tx_size - 4);
+		put(buf, cap, &n, sc->nr_cpus - 1);
+		goto ops;
+	}
 	if (c->variants || t->has_expect ||
 	    c->ports < 1 || c->ports > 2 || c->rx_flows > 4 || c->tx_chans > 4 ||
 	    c->rx_descs < 2 || c->rx_descs > 16 || c->tx_descs < 2 ||
@@ -233,6 +299,7 @@ int rl_trace_to_bytes(const struct rl_trace *t, u8 *buf, size_t cap,
 	put(buf, cap, &n, c->rx_tdown_irq_quirk | (c->pacing << 1));
 	put(buf, cap, &n, c->nr_cpus - 1);
 	put(buf, cap, &n, c->tdown_wait);
+ops:
 	for (i = 0; i < t->n_ops; i++) {
 		const struct rl_op *op = &t->ops[i];
 		const struct rl_op_info *info = &rl_op_table[op->code];
@@ -485,5 +552,16 @@ u64 rl_trace_run(struct rl_world *w, const struct rl_trace *t,
 void rl_trace_model_cfg(const struct rl_trace *t, struct rl_model_cfg *mcfg)
 {
 	rl_model_default_cfg(mcfg);
-	rl_world_model_cfg(&t->cfg, mcfg);
+	if (t->driver == RL_DRV_STMMAC)
+		rl_world_model_cfg_stmmac(&t->stmmac, mcfg);
+	else
+		rl_world_model_cfg(&t->cfg, mcfg);
+}
+
+int rl_world_init_trace(struct rl_world *w, struct rl_model *m,
+			const struct rl_trace *t)
+{
+	if (t->driver == RL_DRV_STMMAC)
+		return rl_world_init_stmmac(w, m, &t->stmmac);
+	return rl_world_init(w, m, &t->cfg);
 }

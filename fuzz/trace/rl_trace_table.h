@@ -37,7 +37,8 @@ struct rl_op_info {
 
 extern const struct rl_op_info rl_op_table[RL_OP_NR];
 
-u32 rl_arg_max(const struct rl_am65_cfg *cfg, const struct rl_arg_info *a);
+/* Largest value an argument may take in trace @t (its driver's config). */
+u32 rl_arg_max(const struct rl_trace *t, const struct rl_arg_info *a);
 /* Verdict letters packed in an argument -> XDP actions; returns count. */
 u32 rl_verdicts_unpack(u16 v, u8 *out);
 

@@ -113,6 +113,7 @@ int rl_trace_format_op(const struct rl_op *op, char *buf, size_t cap)
 int rl_trace_format(const struct rl_trace *t, char *buf, size_t cap)
 {
 	const struct rl_am65_cfg *c = &t->cfg;
+	const struct rl_stmmac_cfg *sc = &t->stmmac;
 	size_t n = 0;
 	u32 i;
 
@@ -121,11 +122,16 @@ int rl_trace_format(const struct rl_trace *t, char *buf, size_t cap)
 		if (n < cap)						\
 			n += snprintf(buf + n, cap - n, __VA_ARGS__);	\
 	} while (0)
-	EMIT("config ports=%u disabled=%u flows=%u chans=%u rx_descs=%u tx_descs=%u pktdma=%u quirk=%u cpus=%u tdown_wait=%u pace=%u\n",
+	if (t->driver == RL_DRV_STMMAC)
+		EMIT("config driver=stmmac rx_queues=%u tx_queues=%u rx_size=%u tx_size=%u cpus=%u\n",
+		     sc->rx_queues, sc->tx_queues, sc->dma_rx_size,
+		     sc->dma_tx_size, sc->nr_cpus);
+	else
+		EMIT("config ports=%u disabled=%u flows=%u chans=%u rx_descs=%u tx_descs=%u pktdma=%u quirk=%u cpus=%u tdown_wait=%u pace=%u\n",
 	     c->ports, c->disabled_ports, c->rx_flows, c->tx_chans, c->rx_descs,
 	     c->tx_descs, c->pktdma, c->rx_tdown_irq_quirk, c->nr_cpus,
 	     c->tdown_wait, c->pacing);
-	for (i = 0; i < RL_V_NR; i++)
+	for (i = 0; t->driver == RL_DRV_AM65 && i < RL_V_NR; i++)
 		if (c->variants & BIT_ULL(i))
 			EMIT("variant %s\n", rl_am65_variants[i].name);
 	if (t->has_expect)
@@ -209,12 +215,12 @@ static int lookup(const char * const *names, u32 n, const char *w)
 	return -1;
 }
 
-static int parse_arg(struct rl_line *l, const struct rl_am65_cfg *cfg,
+static int parse_arg(struct rl_line *l, const struct rl_trace *t,
 		     const struct rl_arg_info *a, u16 *out)
 {
 	char w[24], what[64];
 	const char *at;
-	u32 v, max = rl_arg_max(cfg, a), i;
+	u32 v, max = rl_arg_max(t, a), i;
 	int k;
 
 	if (!next_word(l, w, sizeof(w), &at))
@@ -347,6 +353,77 @@ static int parse_config(struct rl_line *l, struct rl_am65_cfg *cfg)
 	return 0;
 }
 
+/* stmmac's keys: plat->rx/tx_queues_to_use, ethtool -G sizes, CPUs */
+static const struct rl_cfg_key stmmac_keys[] = {
+	{ "rx_queues", 1, RL_STMMAC_MAX_QUEUES },
+	{ "tx_queues", 1, RL_STMMAC_MAX_QUEUES },
+	{ "rx_size", 2, RL_DRING_MAX },
+	{ "tx_size", 4, RL_DRING_MAX },
+	{ "cpus", 1, AM65_CPSW_MAX_CPUS },
+};
+
+static int parse_config_stmmac(struct rl_line *l, struct rl_stmmac_cfg *cfg)
+{
+	u32 v[ARRAY_SIZE(stmmac_keys)] = {
+		cfg->rx_queues, cfg->tx_queues, cfg->dma_rx_size,
+		cfg->dma_tx_size, cfg->nr_cpus,
+	};
+	const char *at;
+	u32 seen = 0, k;
+	char w[40], what[64];
+
+	while (next_word(l, w, sizeof(w), &at)) {
+		char *eq = strchr(w, '=');
+
+		if (!eq)
+			return fail(l, at, "key=value");
+		*eq = 0;
+		for (k = 0; k < ARRAY_SIZE(stmmac_keys); k++)
+			if (!strcmp(w, stmmac_keys[k].name))
+				break;
+		if (k == ARRAY_SIZE(stmmac_keys))
+			return fail(l, at, "rx_queues, tx_queues, rx_size, tx_size or cpus (driver=stmmac)");
+		if (seen & BIT(k))
+			return fail(l, at, "each key once");
+		seen |= BIT(k);
+		snprintf(what, sizeof(what), "%s %u..%u", stmmac_keys[k].name,
+			 (unsigned int)stmmac_keys[k].min,
+			 (unsigned int)stmmac_keys[k].max);
+		if (!parse_u32(eq + 1, &v[k]) || v[k] < stmmac_keys[k].min ||
+		    v[k] > stmmac_keys[k].max)
+			return fail(l, at + (eq - w) + 1, what);
+	}
+	cfg->rx_queues = v[0];
+	cfg->tx_queues = v[1];
+	cfg->dma_rx_size = v[2];
+	cfg->dma_tx_size = v[3];
+	cfg->nr_cpus = v[4];
+	return 0;
+}
+
+/*
+ * "driver=NAME" first on a config line picks the driver and its keys;
+ * without it the line is am65's.
+ */
+static int parse_driver(struct rl_line *l, struct rl_trace *t)
+{
+	const char *save = l->p, *at;
+	char w[40];
+	int d;
+
+	if (!next_word(l, w, sizeof(w), &at) || strncmp(w, "driver=", 7)) {
+		l->p = save;
+		return 0;
+	}
+	d = rl_driver_by_name(w + 7);
+	if (d < 0)
+		return fail(l, at + 7, "driver am65 or stmmac");
+	if (d != RL_DRV_AM65 && t->cfg.variants)
+		return fail(l, at, "no variant lines for this driver (its catalogue is am65's so far)");
+	t->driver = d;
+	return 0;
+}
+
 /* What a trace's lines have said so far. */
 struct rl_parse_state {
 	bool config;
@@ -394,7 +471,7 @@ static int parse_op(struct rl_line *l, struct rl_trace *t, bool nested,
 	t->ops[t->n_ops].at_wait = wait;
 	t->ops[t->n_ops].at_nth = wait ? nth : 0;
 	for (i = 0; i < rl_op_table[code].nargs; i++)
-		if (parse_arg(l, &t->cfg, &rl_op_table[code].args[i],
+		if (parse_arg(l, t, &rl_op_table[code].args[i],
 			      &t->ops[t->n_ops].arg[i]))
 			return -1;
 	t->n_ops++;
@@ -453,6 +530,10 @@ static int parse_line(struct rl_line *l, struct rl_trace *t,
 		st->config = true;
 		if (t->n_ops)
 			return fail(l, at, "config before the first operation");
+		if (parse_driver(l, t))
+			return -1;
+		if (t->driver == RL_DRV_STMMAC)
+			return parse_config_stmmac(l, &t->stmmac);
 		if (parse_config(l, &t->cfg))
 			return -1;
 		t->cfg.variants = variants;
@@ -469,6 +550,8 @@ static int parse_line(struct rl_line *l, struct rl_trace *t,
 			return fail(l, at, variant ?
 				    "a variant or profile name (make variants lists them)" :
 				    "a finding kind (LEAK, DROPPED, OWNER, ...)");
+		if (variant && t->driver != RL_DRV_AM65)
+			return fail(l, at, "no variant for this driver (its catalogue is am65's so far)");
 		if (variant) {
 			if (t->cfg.variants & vmask)
 				return fail(l, at, "each variant once");

@@ -14,33 +14,12 @@
  */
 #include "rl_world.h"
 
-void rl_world_model_cfg(const struct rl_am65_cfg *cfg,
-			struct rl_model_cfg *mcfg)
-{
-	u32 descs = cfg->rx_flows * cfg->rx_descs + cfg->tx_chans * cfg->tx_descs;
-
-	/* sized to the probe configuration: the per-step check is O(size) */
-	mcfg->max_desc = descs;
-	mcfg->max_pages = 3 * descs + 128;
-	mcfg->max_dma_maps = 3 * descs + RL_WORLD_SOCKETS * RL_WORLD_UMEM_FRAMES +
-			     128;
-	mcfg->max_xsk_frames = RL_WORLD_SOCKETS * RL_WORLD_UMEM_FRAMES;
-	mcfg->max_skbs = 128;
-	mcfg->max_frames = 128;
-	mcfg->nr_cpus = cfg->nr_cpus;
-}
-
 /* The global check and the driver's predicate, at the current step. */
 static void world_check(struct rl_world *w)
 {
 	rl_model_check(w->m);
-	if (w->common && !rl_am65_cpsw_is_valid(w->common))
-		rl_ledger_report_count(w->m->ledger, RL_F_INVALID, RL_OBJ_DESC,
-				       0, 1, 0, "rl_am65_cpsw_is_valid");
-	/* between operations only: at a wait point a call is half way */
-	if (w->common && !w->in_wait && !rl_am65_cpsw_is_settled(w->common))
-		rl_ledger_report_count(w->m->ledger, RL_F_INVALID, RL_OBJ_DESC,
-				       0, 1, 0, "rl_am65_cpsw_is_settled");
+	if (w->probed)
+		w->drv->check(w);
 }
 
 /* End of an operation: its check, then the next step begins. */
@@ -52,20 +31,14 @@ static void world_step(struct rl_world *w)
 
 static void world_wait(void *ctx, enum rl_wait_point wp);
 
-int rl_world_init(struct rl_world *w, struct rl_model *m,
-		  const struct rl_am65_cfg *cfg)
+int rl_world_probed(struct rl_world *w, struct rl_model *m,
+		    const struct rl_world_drv *drv,
+		    struct rl_redirect_target *target)
 {
-	memset(w, 0, sizeof(*w));
 	w->m = m;
-	w->target = rl_redirect_target_create(m, 4, NULL);
-	if (!w->target)
-		return -ENOMEM;
-	w->common = rl_am65_cpsw_probe(m, cfg);
-	if (!w->common) {
-		rl_redirect_target_destroy(w->target);
-		w->target = NULL;
-		return -EINVAL;
-	}
+	w->drv = drv;
+	w->probed = true;
+	w->target = target;
 	/* where the driver blocks, the world lets other contexts act */
 	m->wait_fn = world_wait;
 	m->wait_ctx = w;
@@ -79,12 +52,10 @@ void rl_world_check(struct rl_world *w)
 	world_check(w);
 }
 
-/* The net_device of @port, or NULL (a port disabled in the DT has none). */
+/* The net_device of @port, or NULL (none there). */
 static struct rl_netdev *world_ndev(struct rl_world *w, u32 port)
 {
-	struct am65_cpsw_port *p = rl_am65_port(w->common, port);
-
-	return p ? p->ndev : NULL;
+	return w->drv->ndev(w, port);
 }
 
 /*
@@ -102,7 +73,7 @@ static int world_open(struct rl_world *w, u32 port)
 	if (nd->up)
 		return 0;
 	nd->running = true;
-	ret = rl_am65_cpsw_ndo_open(w->common, port);
+	ret = w->drv->open(w, port);
 	if (!ret)
 		nd->up = true;
 	else
@@ -121,7 +92,7 @@ static int world_stop(struct rl_world *w, u32 port)
 		return 0;
 	/* dev_deactivate_many() and netif_running() false before ndo_stop */
 	nd->running = false;
-	ret = rl_am65_cpsw_ndo_stop(w->common, port);
+	ret = w->drv->stop(w, port);
 	nd->up = false;
 	return ret;
 }
@@ -154,8 +125,7 @@ static int world_xsk_unbind(struct rl_world *w, u32 qid)
 	if (qid >= RL_WORLD_SOCKETS || !w->xsk_port[qid])
 		return -EINVAL;
 	nd = world_ndev(w, w->xsk_port[qid] - 1);
-	ret = rl_am65_cpsw_xsk_setup_pool(w->common, w->xsk_port[qid] - 1,
-					  NULL, qid);
+	ret = w->drv->xsk_pool(w, w->xsk_port[qid] - 1, NULL, qid);
 	if (ret)
 		rl_ledger_report_count(w->m->ledger, RL_F_XSK, RL_OBJ_XSK, qid,
 				       0, (u32)-ret,
@@ -170,7 +140,7 @@ static void world_xsk_close(struct rl_world *w, u32 qid)
 {
 	if (qid >= RL_WORLD_SOCKETS || !w->xsk[qid])
 		return;
-	if (w->xsk_port[qid] && w->common)
+	if (w->xsk_port[qid] && w->probed)
 		world_xsk_unbind(w, qid);
 	if (w->xsk_target[qid])
 		rl_redirect_target_destroy(w->xsk_target[qid]);
@@ -195,15 +165,15 @@ void rl_world_teardown(struct rl_world *w)
 		world_check(w);
 	}
 	/* unregister_netdev() closes each port that is up, then remove */
-	for (p = 0; w->common && p < w->common->port_num; p++) {
+	for (p = 0; w->probed && p < w->drv->ports(w); p++) {
 		if (!world_ndev(w, p) || !world_ndev(w, p)->up)
 			continue;
 		world_stop(w, p);
 		world_check(w);
 	}
-	if (w->common)
-		rl_am65_cpsw_remove(w->common);
-	w->common = NULL;
+	if (w->probed)
+		w->drv->remove(w);
+	w->probed = false;
 	/* the devmap's device goes: a frame still queued there is lost */
 	if (w->target)
 		rl_redirect_target_destroy(w->target);
@@ -232,49 +202,29 @@ int rl_world_stop(struct rl_world *w, u32 port)
 	return ret;
 }
 
-/*
- * The device's interrupts: a completion ring the hardware wrote to raises
- * its flow's or channel's line, and the IRQ core runs the driver's
- * handler - or keeps the event pending while the line is disabled
- * (model/irq.c).
- */
 static void world_irqs(struct rl_world *w)
 {
-	struct am65_cpsw_common *c = w->common;
-	u32 i;
-
-	for (i = 0; i < c->rx_ch_num_flows; i++)
-		if (rl_ring_irq_take(c->rx_chns.rx_chn->flows[i].ring))
-			rl_irq_raise(&c->rx_chns.flows[i].irq);
-	for (i = 0; i < c->tx_ch_num; i++)
-		if (rl_ring_irq_take(c->tx_chns[i].tx_chn->ringtxcq))
-			rl_irq_raise(&c->tx_chns[i].irq);
+	w->drv->irqs(w);
 }
 
-/* Expired pacing timers run their callbacks (hrtimer softirq). */
+/* Expired timers run (a driver with none has no hook). */
 static void world_timers(struct rl_world *w)
 {
-	struct am65_cpsw_common *c = w->common;
-	u32 i;
-
-	for (i = 0; i < c->rx_ch_num_flows; i++)
-		rl_hrtimer_fire(&c->rx_chns.flows[i].rx_hrtimer);
+	if (w->drv->timers)
+		w->drv->timers(w);
 }
-
-static int world_poll_rx(struct rl_world *w, u32 flow, int budget);
-static int world_poll_tx(struct rl_world *w, u32 chn, int budget);
 
 /* net_rx_action(): one poll of every NAPI that is scheduled. */
 static bool world_softirq(struct rl_world *w)
 {
-	struct am65_cpsw_common *c = w->common;
+	u32 i, n = w->drv->rx_napis(w);
 	bool ran = false;
-	u32 i;
 
-	for (i = 0; i < c->rx_ch_num_flows; i++)
-		ran |= world_poll_rx(w, i, AM65_CPSW_NAPI_WEIGHT) >= 0;
-	for (i = 0; i < c->tx_ch_num; i++)
-		ran |= world_poll_tx(w, i, AM65_CPSW_NAPI_WEIGHT) >= 0;
+	for (i = 0; i < n; i++)
+		ran |= w->drv->poll_rx(w, i, RL_NAPI_WEIGHT) >= 0;
+	n = w->drv->tx_queues(w);
+	for (i = 0; i < n; i++)
+		ran |= w->drv->poll_tx(w, i, RL_NAPI_WEIGHT) >= 0;
 	return ran;
 }
 
@@ -304,7 +254,7 @@ static void world_wait(void *ctx, enum rl_wait_point wp)
 {
 	struct rl_world *w = ctx;
 
-	if (!w->common)
+	if (!w->probed)
 		return;
 	w->in_wait++;
 	if (w->at_wait) {
@@ -340,8 +290,8 @@ void rl_world_rejected(struct rl_world *w)
 
 u32 rl_world_rx(struct rl_world *w, u32 flow, u32 port, u32 n, u32 len)
 {
-	struct rl_netdev *nd = port < w->common->port_num ?
-			       w->common->ports[port].ndev : NULL;
+	struct rl_netdev *nd = port < w->drv->ports(w) ?
+			       world_ndev(w, port) : NULL;
 	u32 i, done = 0;
 
 	/*
@@ -352,41 +302,15 @@ u32 rl_world_rx(struct rl_world *w, u32 flow, u32 port, u32 n, u32 len)
 	if (!nd || !nd->up || !rl_netif_carrier_ok(nd))
 		n = 0;
 	for (i = 0; i < n; i++)
-		done += !rl_hw_rx_packet(w->common->rx_chns.rx_chn, flow,
-					 port + 1, len,
-					 i & 1 ? AM65_CPSW_RX_CSUM_VALID : 0);
+		done += w->drv->hw_rx(w, flow, port, len, i);
 	world_irqs(w);
 	world_step(w);
 	return done;
 }
 
-/* One RX poll by the softirq, with the RX liveness check. */
-static int world_poll_rx(struct rl_world *w, u32 flow, int budget)
-{
-	u32 hits = w->m->fault_hits;
-	int ret = rl_napi_run(&w->common->rx_chns.flows[flow].napi_rx, budget,
-			      w->cpu);
-
-	/* only a poll that ran owes a full ring (no wakeup, no poll) */
-	if (ret >= 0)
-		rl_am65_cpsw_check_rx_depth(w->common, flow,
-					    w->m->fault_hits != hits);
-	return ret;
-}
-
-static int world_poll_tx(struct rl_world *w, u32 chn, int budget)
-{
-	bool armed = rl_model_fault_armed(w->m);
-	int ret = rl_napi_run(&w->common->tx_chns[chn].napi_tx, budget, w->cpu);
-
-	if (!armed && ret >= 0)
-		rl_am65_cpsw_check_tx_progress(w->common, chn);
-	return ret;
-}
-
 int rl_world_poll_rx(struct rl_world *w, u32 flow, int budget)
 {
-	int ret = world_poll_rx(w, flow, budget);
+	int ret = w->drv->poll_rx(w, flow, budget);
 
 	world_step(w);
 	return ret;
@@ -394,7 +318,7 @@ int rl_world_poll_rx(struct rl_world *w, u32 flow, int budget)
 
 int rl_world_poll_tx(struct rl_world *w, u32 chn, int budget)
 {
-	int ret = world_poll_tx(w, chn, budget);
+	int ret = w->drv->poll_tx(w, chn, budget);
 
 	world_step(w);
 	return ret;
@@ -402,7 +326,7 @@ int rl_world_poll_tx(struct rl_world *w, u32 chn, int budget)
 
 u32 rl_world_tx_complete(struct rl_world *w, u32 chn, u32 k)
 {
-	u32 n = rl_hw_tx_complete(w->common->tx_chns[chn].tx_chn, k);
+	u32 n = w->drv->hw_tx(w, chn, k);
 
 	world_irqs(w);
 	world_step(w);
@@ -427,25 +351,18 @@ void rl_world_hw_step(struct rl_world *w, u32 n)
  */
 void rl_world_settle(struct rl_world *w)
 {
-	struct am65_cpsw_common *c = w->common;
 	bool busy = true;
-	u32 i, rounds = 0;
+	u32 rounds = 0;
 
 	while (busy && rounds++ < 64) {
-		busy = false;
-		for (i = 0; i < c->tx_ch_num; i++)
-			busy |= rl_hw_tx_complete(c->tx_chns[i].tx_chn, 64) > 0;
+		busy = w->drv->hw_tx_all(w) > 0;
 		world_irqs(w);
 		world_timers(w);
 		busy |= world_softirq(w);
-		for (i = 0; i < c->tx_ch_num; i++)
-			/* zero-copy TX queues more from the completion NAPI */
-			busy |= c->tx_chns[i].tx_chn->enabled &&
-				!c->tx_chns[i].tx_chn->tdown.stopped &&
-				rl_ring_occ(c->tx_chns[i].tx_chn->ring) > 0;
+		busy |= w->drv->tx_pending && w->drv->tx_pending(w);
 	}
 	/* quiet now: completions nobody will ever be interrupted for */
-	rl_am65_cpsw_check_irqs(c);
+	w->drv->quiet(w);
 	world_step(w);
 }
 
@@ -467,7 +384,7 @@ static int world_xmit(struct rl_world *w, u32 port, u32 queue, u32 len,
 	 * (dev_deactivate) before ndo_stop: IFF_UP and running both.
 	 */
 	if (!nd || !nd->up || !rl_netif_running(nd) ||
-	    rl_netif_tx_queue_stopped(nd, queue % w->common->tx_ch_num))
+	    rl_netif_tx_queue_stopped(nd, queue % w->drv->tx_queues(w)))
 		return RL_NETDEV_TX_BUSY;
 	skb = rl_skb_alloc_tx(w->m, len, nr_frags, 256);
 	if (!skb)
@@ -479,7 +396,7 @@ static int world_xmit(struct rl_world *w, u32 port, u32 queue, u32 len,
 		skb->csum_start = 34;
 		skb->csum_offset = 16;
 	}
-	ret = rl_am65_cpsw_ndo_start_xmit(w->common, port, skb);
+	ret = w->drv->xmit(w, port, skb);
 	/* NETDEV_TX_BUSY: the stack keeps the skb (here: drops it) */
 	if (ret == RL_NETDEV_TX_BUSY)
 		rl_skb_free(w->m, skb);
@@ -512,7 +429,7 @@ static int world_xdp_xmit(struct rl_world *w, u32 port, u32 n)
 			break;
 	}
 	n = i;
-	sent = rl_am65_cpsw_ndo_xdp_xmit(w->common, port, n, frames);
+	sent = w->drv->xdp_xmit(w, port, n, frames);
 	/* the core returns what the driver did not take (bq_xmit_all) */
 	for (i = sent < 0 ? 0 : sent; i < (int)n; i++)
 		rl_xdp_return_frame(w->m, frames[i]);
@@ -543,7 +460,7 @@ static int world_xsk_bind(struct rl_world *w, u32 port, u32 qid)
 	ret = rl_xsk_reg_pool_at_qid(nd, w->xsk[qid], qid);
 	if (ret)
 		return ret;
-	ret = rl_am65_cpsw_xsk_setup_pool(w->common, port, w->xsk[qid], qid);
+	ret = w->drv->xsk_pool(w, port, w->xsk[qid], qid);
 	if (ret)
 		rl_xsk_clear_pool_at_qid(nd, qid);
 	else
@@ -621,8 +538,7 @@ int rl_world_xsk_wakeup(struct rl_world *w, u32 qid, u32 flags)
 	int ret = -EINVAL;
 
 	if (qid < RL_WORLD_SOCKETS && w->xsk_port[qid])
-		ret = rl_am65_cpsw_xsk_wakeup(w->common, w->xsk_port[qid] - 1,
-					      qid, flags);
+		ret = w->drv->xsk_wakeup(w, w->xsk_port[qid] - 1, qid, flags);
 	world_step(w);
 	return ret;
 }
@@ -646,7 +562,7 @@ static int world_attach(struct rl_world *w, u32 port, const u8 *verdicts,
 		if (!prog)
 			return -ENOMEM;
 	}
-	return rl_am65_cpsw_ndo_bpf(w->common, port, prog);
+	return w->drv->bpf(w, port, prog);
 }
 
 int rl_world_attach(struct rl_world *w, u32 port, const u8 *verdicts, u32 n,
@@ -660,7 +576,7 @@ int rl_world_attach(struct rl_world *w, u32 port, const u8 *verdicts, u32 n,
 
 void rl_world_link(struct rl_world *w, u32 port, bool up)
 {
-	rl_am65_cpsw_link(w->common, port, up);
+	w->drv->link(w, port, up);
 	world_step(w);
 }
 

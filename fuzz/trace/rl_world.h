@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * rl_world.h - one run of the extracted am65-cpsw driver: the model, the
- * probed driver, the AF_XDP sockets and redirect targets, and the
- * operations the stack, the user and the hardware perform on it.
+ * rl_world.h - one run of an extracted driver (am65-cpsw or stmmac): the
+ * model, the probed driver, the AF_XDP sockets and redirect targets, and
+ * the operations the stack, the user and the hardware perform on it.
+ * What differs between the drivers - their entry points and their
+ * hardware's interrupts - goes through one table, struct rl_world_drv
+ * (rl_world_am65.c, rl_world_stmmac.c); the rest is the kernel's.
  *
  * Every rl_world_<op>() below is one step: the operation, then the global
  * check (every predicate, the driver's included), then the step counter
@@ -14,13 +17,63 @@
 #define RL_WORLD_H
 
 #include "am65_cpsw.h"
+#include "stmmac.h"
 
 #define RL_WORLD_SOCKETS	AM65_CPSW_MAX_QUEUES
 #define RL_WORLD_UMEM_FRAMES	32
 
+/* The drivers a world can run; a trace names one (am65 by default). */
+enum rl_driver { RL_DRV_AM65, RL_DRV_STMMAC, RL_DRV_NR };
+
+struct rl_world;
+
+/*
+ * One driver as the world sees it: its entry points (ndo_*, NAPI polls,
+ * ndo_bpf) behind the kernel's rules, which stay in rl_world.c, and its
+ * device (what the hardware does, its interrupt lines).
+ */
+struct rl_world_drv {
+	const char *name;
+	u32 (*ports)(struct rl_world *w);
+	struct rl_netdev *(*ndev)(struct rl_world *w, u32 port);
+	u32 (*tx_queues)(struct rl_world *w);
+	/* the driver's predicates (rl_world_check) */
+	void (*check)(struct rl_world *w);
+	void (*remove)(struct rl_world *w);
+	int (*open)(struct rl_world *w, u32 port);
+	int (*stop)(struct rl_world *w, u32 port);
+	void (*link)(struct rl_world *w, u32 port, bool up);
+	/* the device: one frame received, @k frames sent, lines raised */
+	bool (*hw_rx)(struct rl_world *w, u32 flow, u32 port, u32 len, u32 i);
+	u32 (*hw_tx)(struct rl_world *w, u32 chn, u32 k);
+	u32 (*hw_tx_all)(struct rl_world *w);
+	bool (*tx_pending)(struct rl_world *w);		/* may be NULL */
+	void (*irqs)(struct rl_world *w);
+	void (*timers)(struct rl_world *w);		/* may be NULL */
+	/* NAPI polls with the world's liveness checks; < 0: did not run */
+	int (*poll_rx)(struct rl_world *w, u32 flow, int budget);
+	int (*poll_tx)(struct rl_world *w, u32 chn, int budget);
+	u32 (*rx_napis)(struct rl_world *w);
+	/* settled: what nobody will ever be interrupted for */
+	void (*quiet)(struct rl_world *w);
+	int (*xmit)(struct rl_world *w, u32 port, struct rl_sk_buff *skb);
+	int (*xdp_xmit)(struct rl_world *w, u32 port, u32 n,
+			struct rl_xdp_frame **frames);
+	int (*bpf)(struct rl_world *w, u32 port, struct rl_bpf_prog *prog);
+	int (*xsk_pool)(struct rl_world *w, u32 port, struct rl_xsk_pool *pool,
+			u32 qid);
+	int (*xsk_wakeup)(struct rl_world *w, u32 port, u32 qid, u32 flags);
+};
+
+extern const struct rl_world_drv rl_world_am65;
+extern const struct rl_world_drv rl_world_stmmac;
+
 struct rl_world {
 	struct rl_model *m;
-	struct am65_cpsw_common *common;
+	const struct rl_world_drv *drv;
+	bool probed;			/* the driver is there (until remove) */
+	struct am65_cpsw_common *common;	/* am65: the driver */
+	struct rl_stmmac_priv *stmmac;		/* stmmac: the driver */
 	struct rl_redirect_target *target;	/* devmap for XDP_REDIRECT */
 	u32 cpu;
 	/* AF_XDP sockets bound to queues: UMEM pool + its xskmap target */
@@ -41,12 +94,23 @@ struct rl_world {
 /* Model sized from the driver configuration (real sizes fit too). */
 void rl_world_model_cfg(const struct rl_am65_cfg *cfg,
 			struct rl_model_cfg *mcfg);
+void rl_world_model_cfg_stmmac(const struct rl_stmmac_cfg *cfg,
+			       struct rl_model_cfg *mcfg);
 /*
  * Probe the driver over @m (which the caller made and owns).  Returns
  * non-zero when the driver refuses the configuration.
  */
 int rl_world_init(struct rl_world *w, struct rl_model *m,
 		  const struct rl_am65_cfg *cfg);
+int rl_world_init_stmmac(struct rl_world *w, struct rl_model *m,
+			 const struct rl_stmmac_cfg *cfg);
+/*
+ * The driver table's init functions end here: the probed driver @drv and
+ * the devmap @target join the world, probe is step 0.
+ */
+int rl_world_probed(struct rl_world *w, struct rl_model *m,
+		    const struct rl_world_drv *drv,
+		    struct rl_redirect_target *target);
 /* Close sockets, remove the driver, drop targets; no oracle. */
 void rl_world_teardown(struct rl_world *w);
 /* rl_world_teardown(), then the end-of-run oracle; true when clean. */

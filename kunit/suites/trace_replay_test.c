@@ -53,24 +53,26 @@ static void replay_step(void *ctx, struct rl_world *w, u32 i, u64 digest)
 			   r->label, (unsigned long long)digest);
 }
 
-static void replay_run(struct replay *r, const struct rl_trace *t,
-		       u64 variants)
+static void replay_run(struct replay *r, struct rl_trace *t, u64 variants)
 {
 	struct rl_trace_hooks h = {
 		.after = replay_step, .ctx = r, .digest_steps = true,
 	};
 	struct rl_model_cfg mcfg;
-	struct rl_am65_cfg cfg = t->cfg;
+	u64 saved = t->cfg.variants;
 	struct rl_test_ctx *ctx;
 	struct rl_world w;
 	char line[256];
+	int ret;
 
-	cfg.variants = variants;
 	r->n_ops = t->n_ops;
 	rl_trace_model_cfg(t, &mcfg);
 	ctx = rl_test_start(r->test, &mcfg);
 	rl_ledger_set_report(ctx->m->ledger, replay_report, r);
-	KUNIT_ASSERT_EQ(r->test, rl_world_init(&w, ctx->m, &cfg), 0);
+	t->cfg.variants = variants;
+	ret = rl_world_init_trace(&w, ctx->m, t);
+	t->cfg.variants = saved;
+	KUNIT_ASSERT_EQ(r->test, ret, 0);
 	rl_trace_run(&w, t, &h);
 	if (r->findings) {
 		rl_finding_format(&r->first, line, sizeof(line));
@@ -127,9 +129,9 @@ static void trace_replays_as_on_the_host(struct kunit *test)
 /*
  * The rule of rl_world.h: probe is step 0, and every operation, whatever
  * it does or refuses, is exactly one step - so the finding of step N is
- * operation N's.
+ * operation N's.  For each driver.
  */
-static void trace_every_op_is_one_step(struct kunit *test)
+static void every_op_is_one_step(struct kunit *test, enum rl_driver driver)
 {
 	struct rl_test_ctx *ctx;
 	struct rl_model_cfg mcfg;
@@ -139,9 +141,10 @@ static void trace_every_op_is_one_step(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, t);
 	rl_trace_init(t);
+	t->driver = driver;
 	rl_trace_model_cfg(t, &mcfg);
 	ctx = rl_test_start(test, &mcfg);
-	KUNIT_ASSERT_EQ(test, rl_world_init(&w, ctx->m, &t->cfg), 0);
+	KUNIT_ASSERT_EQ(test, rl_world_init_trace(&w, ctx->m, t), 0);
 	KUNIT_EXPECT_EQ(test, ctx->m->ledger->step, 1U);
 	for (code = 0; code < RL_OP_NR; code++) {
 		struct rl_op op = { .code = code };
@@ -156,6 +159,12 @@ static void trace_every_op_is_one_step(struct kunit *test)
 				    "operation %u repeated", code);
 	}
 	KUNIT_EXPECT_TRUE(test, rl_world_finish(&w));
+}
+
+static void trace_every_op_is_one_step(struct kunit *test)
+{
+	every_op_is_one_step(test, RL_DRV_AM65);
+	every_op_is_one_step(test, RL_DRV_STMMAC);
 }
 
 struct nest_order {
