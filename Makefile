@@ -110,13 +110,13 @@ lint: deps-ksrc ## checkpatch.pl on kernel-side C; no #if outside the compat hea
 clean: ## remove build outputs in the clone (caches stay)
 	rm -rf $(BUILD)
 
-$(BUILD)/variants: kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c driver/am65-cpsw/am65_cpsw.h model/ledger.c model/ledger.h
+$(BUILD)/variants: kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c driver/am65-cpsw/am65_cpsw.h driver/stmmac/stmmac_variants.c driver/stmmac/stmmac.h model/ledger.c model/ledger.h
 	@mkdir -p $(@D)
 	@gcc -std=gnu11 -O1 -Wall -Wextra -Wno-unused-parameter -Werror $(call rl_inc,,$(RL_CORE_DIRS)) \
-		-o $@ kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c model/ledger.c
+		-o $@ kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c driver/stmmac/stmmac_variants.c model/ledger.c
 
-variants: $(BUILD)/variants ## the catalogue of re-injectable bugs (VARIANT=name checks a name)
-	@$(BUILD)/variants $(VARIANT)
+variants: $(BUILD)/variants ## the catalogue of re-injectable bugs (VARIANT=name checks a name; DRIVER=stmmac its catalogue)
+	@$(BUILD)/variants $(if $(filter stmmac,$(DRIVER)),--driver stmmac) $(VARIANT)
 
 bench-kunit: deps-kernel deps-arm64 ## benchmark: cold and warm in-kernel runs (ARCHS="arm64 um"), fresh build dirs
 	@bash kunit/kernel/bench-kunit.sh "$(KSRC)" "$(CACHE)" "$(KJOBS)" $(ARCHS)

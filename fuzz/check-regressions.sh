@@ -29,7 +29,7 @@ for t in "${traces[@]}"; do
 	v=$(sed -n 's/^variant  *//p' "$t" | head -n 1)
 	k=$(sed -n 's/^expect  *//p' "$t" | head -n 1)
 	[ -n "$v" ] && [ -n "$k" ] || continue
-	"$variants" --caught-as "$v" "$k" ||
+	"$variants" --driver "$(trace_driver "$t")" --caught-as "$v" "$k" ||
 		{ echo "regressions: $t expects $k, not a kind $v is catalogued as caught as (make variants)" >&2; exit 1; }
 done
 python3 fuzz/trace_headers.py check "$fz" "${traces[@]}"

@@ -53,6 +53,7 @@ printf 'open 0\nhw_step 1\n}\n' >"$tmp/stray-close.trace"
 printf 'open 0\nstop 0 {\nhw_step 1 {\n}\n' >"$tmp/two-levels.trace"
 printf 'open 0 ; stop 0\n' >"$tmp/semicolon.trace"
 printf 'config driver=stmmac\nvariant rx_tdown_no_drain\nopen 0\n' >"$tmp/stmmac.trace"
+printf 'variant rx_tdown_no_drain\nconfig driver=stmmac\nopen 0\n' >"$tmp/stmmac-late.trace"
 printf 'open 0\nstop 0 { @rx_drain hw_step 1 }\n' >"$tmp/badwait.trace"
 printf 'open 0\n@tx_tdown hw_step 1\n' >"$tmp/outwait.trace"
 printf 'open 0\nstop 0 { rx 0 0 1 64 ; xdp_xmit 0 2 ; open 0 }\n' >"$tmp/nested.trace"
@@ -72,12 +73,18 @@ row 2 'BENCH_JOBS=999: expected' "make bench BENCH_JOBS=999" -- "${m[@]}" bench 
 row 2 'DRIVER=foo: expected am65 or stmmac' "make fuzz DRIVER=foo" -- "${m[@]}" fuzz DRIVER=foo
 row 2 "RINGLEDGER_DRIVER: 'foo' is not am65 or stmmac" "rl_replay of bytes with RINGLEDGER_DRIVER=foo" -- \
 	env RINGLEDGER_DRIVER=foo "$fz/rl_replay" -q fuzz/corpus/am65/desc_stale_swdata.bin
-row 2 "the stmmac driver has no catalogued variants yet" "fuzz.py --driver stmmac --variant" -- \
+row 2 "unknown variant 'rx_tdown_no_drain' \(make variants DRIVER=stmmac" "fuzz.py --driver stmmac with an am65 variant" -- \
 	python3 fuzz/fuzz.py --build "$build" libfuzzer --time 5 --driver stmmac --variant rx_tdown_no_drain
-row 2 "the stmmac driver has no catalogued variants yet" "rl_replay of a stmmac trace with a variant" -- \
+row 2 "unknown variant 'rx_tdown_no_drain' \(make variants DRIVER=stmmac" "rl_replay of a stmmac trace with an am65 variant" -- \
 	"$fz/rl_replay" --variant rx_tdown_no_drain fuzz/regressions/stmmac-xdp-traffic.trace
-row 2 "stmmac.trace:2:[0-9]+: expected no variant for this driver" "rl_replay: a variant line in a stmmac trace" -- \
+row 2 "stmmac.trace:2:9: expected a variant or profile name" "rl_replay: an am65 variant line in a stmmac trace" -- \
 	"$fz/rl_replay" "$tmp/stmmac.trace"
+row 2 "stmmac-late.trace:2:8: expected the config line before the variant lines" "rl_replay: a variant line before driver=stmmac" -- \
+	"$fz/rl_replay" "$tmp/stmmac-late.trace"
+row 2 "unknown variant 'stmmac_xmit_map_err_stale' \(make variants lists" "make variants VARIANT=<a stmmac one> (am65's catalogue)" -- \
+	"${m[@]}" variants VARIANT=stmmac_xmit_map_err_stale
+row 0 "^stmmac_xmit_map_err_stale$" "variants --driver stmmac --expand" -- \
+	"$build/variants" --driver stmmac --expand stmmac_xmit_map_err_stale
 row 2 'TRACE=file is required' "make replay without TRACE" -- "${m[@]}" replay
 row 2 'TRACE=/nonexistent: no such file' "make replay TRACE=/nonexistent" -- "${m[@]}" replay TRACE=/nonexistent
 row 2 'KDIR=/tmp: not a kernel build tree' "make module KDIR=/tmp" -- "${m[@]}" module KDIR=/tmp

@@ -34,6 +34,8 @@ def gen_block(name, build):
     """The text of generated block @name."""
     if name == "variants":
         cmd = [os.path.join(build, "variants"), "--markdown"]
+    elif name == "stmmac-variants":
+        cmd = [os.path.join(build, "variants"), "--driver", "stmmac", "--markdown"]
     elif name == "profiles":
         cmd = [os.path.join(build, "variants"), "--profiles-markdown"]
     elif name == "make-help":

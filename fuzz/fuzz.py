@@ -71,10 +71,9 @@ class Target:
         for tool in ("rl_replay", "rl_trace_conv"):
             if not os.access(os.path.join(self.fz, tool), os.X_OK):
                 die("%s/%s is missing: run make fuzz-build" % (self.fz, tool))
-        if self.variant and driver != "am65":
-            die("the %s driver has no catalogued variants yet: VARIANT names am65's" % driver)
         if self.variant:
-            res = subprocess.run([os.path.join(build, "variants"), "--expand", self.variant],
+            res = subprocess.run([os.path.join(build, "variants"), "--driver", driver,
+                                  "--expand", self.variant],
                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                  text=True, check=False)
             if res.returncode:

@@ -125,7 +125,27 @@ bool rl_dring_is_valid(const struct rl_dring *r)
 	return held == r->held;
 }
 
-/* The CPU writes descriptor @i: a race when the running device owns it. */
+/*
+ * Can the running engine get to descriptor @i before the CPU gives it
+ * more?  It walks in ring order from its current descriptor and stops at
+ * the first one it does not own (dwmac4: the DMA fetches descriptors in
+ * order; a non-OWN one suspends it), so an OWN descriptor behind a
+ * non-OWN one is out of its reach.
+ */
+static bool engine_may_reach(const struct rl_dring *r, u32 i)
+{
+	u32 j;
+
+	for (j = r->cur; j != i; j = (j + 1) % r->size)
+		if (!(r->d[j].des3 & RL_DES3_OWN))
+			return false;
+	return true;
+}
+
+/*
+ * The CPU writes descriptor @i: a race when the running device owns it
+ * and can reach it.
+ */
 static bool cpu_may_write(struct rl_dring *r, u32 i, const char *what)
 {
 	if (i >= r->size) {
@@ -133,7 +153,8 @@ static bool cpu_may_write(struct rl_dring *r, u32 i, const char *what)
 				       r->size, i, what);
 		return false;
 	}
-	if (r->running && (r->d[i].des3 & RL_DES3_OWN)) {
+	if (r->running && (r->d[i].des3 & RL_DES3_OWN) &&
+	    engine_may_reach(r, i)) {
 		rl_ledger_report_count(r->m->ledger, RL_F_OWNER, RL_OBJ_DMA, i,
 				       0, 1, what);
 		return false;

@@ -241,4 +241,22 @@ u64 rl_model_digest(const struct rl_model *m);
 bool rl_model_poison_used(struct rl_model *m, enum rl_obj_class cls,
 			  u64 value, const char *what);
 
+/*
+ * One catalogued bug of an extracted driver (each driver has its table):
+ * put back at run time by name, the patched driver's fix undone.
+ */
+struct rl_variant_info {
+	const char *name;
+	const char *what;	/* one line: what goes wrong */
+	const char *ref;	/* upstream reference */
+	const char *fix;	/* what the patched driver does instead */
+	/*
+	 * BIT(RL_F_*) of the ledger findings this bug's own mechanism can
+	 * raise first (a leak variant caught as a leak, not as an unrelated
+	 * fault); the KUnit scenarios, the regression traces and make bench
+	 * are held to it.
+	 */
+	u32 caught_as;
+};
+
 #endif /* RL_MODEL_H */

@@ -111,21 +111,7 @@ enum rl_am65_variant {
 	RL_V_NR
 };
 
-struct rl_am65_variant_info {
-	const char *name;
-	const char *what;	/* one line: what goes wrong */
-	const char *ref;	/* upstream reference */
-	const char *fix;	/* what the patched driver does instead */
-	/*
-	 * BIT(RL_F_*) of the ledger findings this bug's own mechanism can
-	 * raise first (a leak variant caught as a leak, not as an unrelated
-	 * fault); the KUnit scenarios, the regression traces and make bench
-	 * are held to it.
-	 */
-	u32 caught_as;
-};
-
-extern const struct rl_am65_variant_info rl_am65_variants[RL_V_NR];
+extern const struct rl_variant_info rl_am65_variants[RL_V_NR];
 /* Variant number for @name, or -1 when there is no such variant. */
 int rl_am65_variant_by_name(const char *name);
 

@@ -6,7 +6,7 @@
  */
 #include "am65_cpsw.h"
 
-const struct rl_am65_variant_info rl_am65_variants[RL_V_NR] = {
+const struct rl_variant_info rl_am65_variants[RL_V_NR] = {
 	[RL_V_RX_TDOWN_NO_DRAIN] = {
 		"rx_tdown_no_drain",
 		"RX reset runs with completed descriptors still in the completion ring (no drain to the teardown marker)",

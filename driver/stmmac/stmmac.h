@@ -30,12 +30,26 @@
 #define RL_STMMAC_XDP_TX	BIT(1)
 #define RL_STMMAC_XDP_REDIRECT	BIT(2)
 
+/*
+ * Catalogued stmmac bugs that can be put back (stmmac_variants.c); the
+ * names start with "stmmac_", distinct from am65's.
+ */
+enum rl_stmmac_variant {
+	RL_SV_XMIT_MAP_ERR_STALE,
+	RL_SV_NR
+};
+
+extern const struct rl_variant_info rl_stmmac_variants[RL_SV_NR];
+/* BIT_ULL(variant @name), or 0 when there is no such variant. */
+u64 rl_stmmac_variant_mask(const char *name);
+
 struct rl_stmmac_cfg {
 	u32 rx_queues;		/* plat->rx_queues_to_use */
 	u32 tx_queues;		/* plat->tx_queues_to_use */
 	u32 dma_rx_size;	/* dma_conf.dma_rx_size (ethtool -G) */
 	u32 dma_tx_size;
 	u32 nr_cpus;		/* CPUs: smp_processor_id() picks XDP TX queues */
+	u64 variants;		/* BIT_ULL(enum rl_stmmac_variant) put back */
 };
 
 /* struct stmmac_rx_buffer */
@@ -130,6 +144,13 @@ void rl_stmmac_interrupt(void *data);
 bool rl_stmmac_check_irqs(struct rl_stmmac_priv *priv);
 /* The driver's own consistency (rings, buffers, counters). */
 bool rl_stmmac_is_valid(const struct rl_stmmac_priv *priv);
+
+/* Is bug @v put back? */
+static inline bool rl_stmmac_bug(const struct rl_stmmac_priv *priv,
+				 enum rl_stmmac_variant v)
+{
+	return rl_variant_set(&priv->cfg) & BIT_ULL(v);
+}
 
 /* Between the files of the driver. */
 int rl_stmmac_alloc_rx(struct rl_stmmac_priv *priv, u32 q);

@@ -109,12 +109,45 @@ void rl_stmmac_init_tx(struct rl_stmmac_priv *priv, u32 q)
 }
 
 /*
+ * The patched driver's dma_map_err path: what this call did to the ring
+ * undone - the @given fragments after @first_entry unmapped and their
+ * descriptors cleared (the engine cannot reach them: the head before
+ * them is not OWN), the skb pointer on the last one dropped, cur_tx back
+ * at @first_entry, the queue woken if this call stopped it (only a
+ * failed head comes after the stop; the stack transmits on an awake
+ * queue only).  Upstream (6.1 stmmac_xmit) only frees the skb: variant
+ * stmmac_xmit_map_err_stale.
+ */
+static void stmmac_xmit_unwind(struct rl_stmmac_priv *priv, u32 q,
+			       u32 first_entry, u32 given, bool head_failed)
+{
+	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
+	u32 e = first_entry, k;
+
+	for (k = 0; k < given; k++) {
+		struct rl_stmmac_tx_info *info;
+
+		e = tx_next(priv, e);
+		info = &tx_q->tx_skbuff_dma[e];
+		rl_dma_unmap(priv->m->dma, info->buf, info->len,
+			     RL_DMA_TO_DEVICE);
+		info->buf = 0;
+		info->len = 0;
+		info->map_as_page = false;
+		rl_dring_clear(tx_q->dma_tx, e);
+		tx_q->tx_skbuff[e] = NULL;
+	}
+	tx_q->tx_skbuff[first_entry] = NULL;
+	tx_q->cur_tx = first_entry;
+	if (head_failed && rl_netif_tx_queue_stopped(priv->dev, q))
+		rl_netif_tx_wake_queue(priv->dev, q);
+}
+
+/*
  * stmmac_xmit() without TSO: the fragments first, each with OWN set, the
  * skb kept with the last; the queue stopped when a largest skb may not
  * fit any more; then the head, its OWN set last, BQL told, the tail
- * written.  A failed mapping drops the skb - the fragment descriptors
- * already handed over (and their mappings) stay as they are: upstream's
- * "should reuse desc w/o issues" (kept as upstream has it).
+ * written.  A failed mapping drops the skb after stmmac_xmit_unwind.
  */
 int rl_stmmac_xmit(struct rl_stmmac_priv *priv, struct rl_sk_buff *skb)
 {
@@ -141,7 +174,7 @@ int rl_stmmac_xmit(struct rl_stmmac_priv *priv, struct rl_sk_buff *skb)
 		des = rl_dma_map_page(priv->m->dma, skb->frags[i]->id, 0, len,
 				      RL_DMA_TO_DEVICE);
 		if (rl_dma_mapping_error(des))
-			goto dma_map_err;
+			goto dma_map_err;	/* fragments 0..i-1 handed over */
 		tx_q->tx_skbuff_dma[entry].buf = des;
 		tx_q->tx_skbuff_dma[entry].map_as_page = true;
 		tx_q->tx_skbuff_dma[entry].len = len;
@@ -175,6 +208,9 @@ int rl_stmmac_xmit(struct rl_stmmac_priv *priv, struct rl_sk_buff *skb)
 	return RL_NETDEV_TX_OK;
 
 dma_map_err:
+	/* i: the fragments handed over (all of them when the head failed) */
+	if (!rl_stmmac_bug(priv, RL_SV_XMIT_MAP_ERR_STALE))
+		stmmac_xmit_unwind(priv, q, first_entry, i, i == nfrags);
 	rl_skb_free(priv->m, skb);
 	priv->tx_dropped++;
 	return RL_NETDEV_TX_OK;

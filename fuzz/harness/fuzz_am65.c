@@ -23,14 +23,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct rl_run r = { .abort_on_finding = true };
 
 	if (!variants_read) {
-		variants = rl_run_variants_from_env();
 		driver = rl_run_driver_from_env();
+		variants = rl_run_variants_from_env(driver);
 		/* incremental: exact given a passing last check (model.h) */
 		check_mode = rl_run_check_mode_from_env(RL_CHECK_INCR);
 		variants_read = true;
 	}
 	rl_trace_from_bytes_drv(&t, driver, data, size);
-	t.cfg.variants = variants;
+	rl_trace_set_variants(&t, variants);
 	r.check_mode = check_mode;
 	rl_run_trace(&r, &t);
 	return 0;

@@ -62,7 +62,13 @@ int main(int argc, char **argv)
 		struct rl_run r = { .before_op = count };
 
 		rl_file_load(argv[i], &t, RL_FORM_AUTO);
-		t.cfg.variants = 0;
+		/* the states are am65's (classify) */
+		if (t.driver != RL_DRV_AM65) {
+			fprintf(stderr, "ringledger: %s: the matrix is am65's; a %s trace has other states\n",
+				argv[i], rl_driver_names[t.driver]);
+			return 2;
+		}
+		rl_trace_set_variants(&t, 0);
 		t.has_expect = false;
 		rl_run_trace(&r, &t);
 	}

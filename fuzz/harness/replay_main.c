@@ -73,38 +73,40 @@ static bool replay_one(const char *path, struct rl_trace *t, bool quiet)
 	return ok;
 }
 
-/* --variant LIST -> variant mask; exit 2 on an unknown name. */
-static u64 parse_variants(const char *list)
+/* --variant LIST -> @driver's variant mask; exit 2 on an unknown name. */
+static u64 parse_variants(enum rl_driver driver, const char *list)
 {
 	char err[128];
 	u64 mask;
 
-	if (rl_variants_parse(list, &mask, err, sizeof(err))) {
+	if (rl_variants_parse_drv(driver, list, &mask, err, sizeof(err))) {
 		fprintf(stderr, "ringledger: --variant: %s\n", err);
 		exit(2);
 	}
 	return mask;
 }
 
-static void say_variants(const char *path, u64 mask, u64 trace_mask)
+static void say_variants(const char *path, enum rl_driver driver, u64 mask,
+			 u64 trace_mask)
 {
-	u32 i;
+	u32 i, nv;
+	const struct rl_variant_info *tab = rl_variant_table(driver, &nv);
 
 	printf("%s: variant ", path);
 	if (!mask)
 		printf("none (the patched driver)");
-	for (i = 0; i < RL_V_NR; i++)
+	for (i = 0; i < nv; i++)
 		if (mask & BIT_ULL(i))
-			printf("%s%s", rl_am65_variants[i].name,
+			printf("%s%s", tab[i].name,
 			       mask & (BIT_ULL(i) - 1) ? "," : "");
 	printf(" from the command line");
 	if (trace_mask != mask) {
 		printf("; the trace names ");
 		if (!trace_mask)
 			printf("none");
-		for (i = 0; i < RL_V_NR; i++)
+		for (i = 0; i < nv; i++)
 			if (trace_mask & BIT_ULL(i))
-				printf("%s ", rl_am65_variants[i].name);
+				printf("%s ", tab[i].name);
 	}
 	printf("; its expect line is set aside\n");
 }
@@ -112,7 +114,8 @@ static void say_variants(const char *path, u64 mask, u64 trace_mask)
 int main(int argc, char **argv)
 {
 	static struct rl_trace t;
-	u64 env_variants = rl_run_variants_from_env(), override = 0;
+	const char *override_list = NULL;
+	u64 override;
 	bool quiet = false, overridden = false, all_ok = true;
 	enum rl_form form = RL_FORM_AUTO;
 	int i, files = 0;
@@ -126,14 +129,14 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--patched") ||
 			   !strcmp(argv[i], "-patched")) {
 			overridden = true;
-			override = 0;
+			override_list = NULL;
 		} else if (!strcmp(argv[i], "--variant")) {
 			if (++i == argc) {
 				fprintf(stderr, "ringledger: --variant needs a name (or patched)\n");
 				return 2;
 			}
 			overridden = true;
-			override = parse_variants(argv[i]);
+			override_list = argv[i];
 		} else if (!strcmp(argv[i], "--text")) {
 			form = RL_FORM_TEXT;
 		} else if (!strcmp(argv[i], "--bytes")) {
@@ -151,13 +154,18 @@ int main(int argc, char **argv)
 		}
 		files++;
 		rl_file_load(argv[i], &t, form);
+		/* names are the trace's driver's: a text trace names it */
 		if (overridden) {
+			override = override_list ?
+				   parse_variants(t.driver, override_list) : 0;
 			if (!quiet)
-				say_variants(argv[i], override, t.cfg.variants);
-			t.cfg.variants = override;
+				say_variants(argv[i], t.driver, override,
+					     rl_trace_variants(&t));
+			rl_trace_set_variants(&t, override);
 			t.has_expect = false;
-		} else if (!t.cfg.variants) {
-			t.cfg.variants = env_variants;
+		} else if (!rl_trace_variants(&t)) {
+			rl_trace_set_variants(&t,
+					      rl_run_variants_from_env(t.driver));
 		}
 		all_ok &= replay_one(argv[i], &t, quiet);
 	}

@@ -5,7 +5,7 @@
 #include "rl_run.h"
 #include "rl_explain.h"
 
-u64 rl_run_variants_from_env(void)
+u64 rl_run_variants_from_env(enum rl_driver driver)
 {
 	const char *env = getenv("RINGLEDGER_VARIANT");
 	char err[128];
@@ -13,7 +13,7 @@ u64 rl_run_variants_from_env(void)
 
 	if (!env || !*env)
 		return 0;
-	if (rl_variants_parse(env, &mask, err, sizeof(err))) {
+	if (rl_variants_parse_drv(driver, env, &mask, err, sizeof(err))) {
 		fprintf(stderr, "ringledger: RINGLEDGER_VARIANT: %s\n", err);
 		exit(2);
 	}
@@ -123,12 +123,6 @@ bool rl_run_trace(struct rl_run *r, const struct rl_trace *t)
 	struct rl_model *m;
 	struct rl_world w;
 
-	/* the catalogue is am65's: a variant cannot apply to another driver */
-	if (t->driver != RL_DRV_AM65 && t->cfg.variants) {
-		fprintf(stderr, "ringledger: the %s driver has no catalogued variants yet (RINGLEDGER_VARIANT/--variant name am65's)\n",
-			rl_driver_names[t->driver]);
-		exit(2);
-	}
 	r->trace = t;
 	r->op = 0;
 	r->findings = 0;

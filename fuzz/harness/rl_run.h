@@ -34,7 +34,8 @@ struct rl_run {
 /* Variant mask from RINGLEDGER_VARIANT (comma separated names); exits 2
  * with a one-line error on an unknown name.
  */
-u64 rl_run_variants_from_env(void);
+/* RINGLEDGER_VARIANT, names of @driver's catalogue (exit 2 if unknown). */
+u64 rl_run_variants_from_env(enum rl_driver driver);
 /* RINGLEDGER_DRIVER (am65 when unset): the driver fuzz bytes decode for. */
 enum rl_driver rl_run_driver_from_env(void);
 /*

@@ -141,9 +141,31 @@ static inline u64 rl_trace_digest_fold(u64 digest, u64 step)
 /* Finding kind by its printed name, or -1. */
 int rl_finding_kind_by_name(const char *name);
 /*
- * "name,name,..." or "patched" -> the variant mask in @mask; on an
- * unknown or missing name returns -1 with one line in @err.
+ * "name,name,..." or "patched" -> the variant mask of @driver's catalogue
+ * in @mask; on an unknown or missing name returns -1 with one line in
+ * @err.  rl_variants_parse: am65.
  */
+int rl_variants_parse_drv(enum rl_driver driver, const char *list, u64 *mask,
+			  char *err, size_t errlen);
 int rl_variants_parse(const char *list, u64 *mask, char *err, size_t errlen);
+/* @driver's variant or profile @name as a mask, 0 when unknown. */
+u64 rl_variant_mask_drv(enum rl_driver driver, const char *name);
+/* The catalogue of @driver and its size. */
+const struct rl_variant_info *rl_variant_table(enum rl_driver driver, u32 *n);
+
+/* The variants a trace's run puts back (its driver's configuration). */
+static inline u64 rl_trace_variants(const struct rl_trace *t)
+{
+	return t->driver == RL_DRV_STMMAC ? t->stmmac.variants :
+					    t->cfg.variants;
+}
+
+static inline void rl_trace_set_variants(struct rl_trace *t, u64 mask)
+{
+	if (t->driver == RL_DRV_STMMAC)
+		t->stmmac.variants = mask;
+	else
+		t->cfg.variants = mask;
+}
 
 #endif /* RL_TRACE_H */

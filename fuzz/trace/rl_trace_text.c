@@ -19,7 +19,25 @@ int rl_finding_kind_by_name(const char *name)
 	return -1;
 }
 
+u64 rl_variant_mask_drv(enum rl_driver driver, const char *name)
+{
+	return driver == RL_DRV_STMMAC ? rl_stmmac_variant_mask(name) :
+					 rl_am65_variant_mask(name);
+}
+
+const struct rl_variant_info *rl_variant_table(enum rl_driver driver, u32 *n)
+{
+	*n = driver == RL_DRV_STMMAC ? RL_SV_NR : RL_V_NR;
+	return driver == RL_DRV_STMMAC ? rl_stmmac_variants : rl_am65_variants;
+}
+
 int rl_variants_parse(const char *list, u64 *mask, char *err, size_t errlen)
+{
+	return rl_variants_parse_drv(RL_DRV_AM65, list, mask, err, errlen);
+}
+
+int rl_variants_parse_drv(enum rl_driver driver, const char *list, u64 *mask,
+			  char *err, size_t errlen)
 {
 	char name[48];
 	const char *p = list;
@@ -39,10 +57,11 @@ int rl_variants_parse(const char *list, u64 *mask, char *err, size_t errlen)
 		}
 		memcpy(name, p + minus, n - minus);
 		name[n - minus] = 0;
-		m = rl_am65_variant_mask(name);
+		m = rl_variant_mask_drv(driver, name);
 		if (!m) {
-			snprintf(err, errlen, "unknown variant '%s' (make variants lists them and the profiles)",
-				 name);
+			snprintf(err, errlen, "unknown variant '%s' (make variants%s lists them and the profiles)",
+				 name,
+				 driver == RL_DRV_AM65 ? "" : " DRIVER=stmmac");
 			return -1;
 		}
 		if (minus)
@@ -131,9 +150,14 @@ int rl_trace_format(const struct rl_trace *t, char *buf, size_t cap)
 	     c->ports, c->disabled_ports, c->rx_flows, c->tx_chans, c->rx_descs,
 	     c->tx_descs, c->pktdma, c->rx_tdown_irq_quirk, c->nr_cpus,
 	     c->tdown_wait, c->pacing);
-	for (i = 0; t->driver == RL_DRV_AM65 && i < RL_V_NR; i++)
-		if (c->variants & BIT_ULL(i))
-			EMIT("variant %s\n", rl_am65_variants[i].name);
+	{
+		u32 nv;
+		const struct rl_variant_info *tab = rl_variant_table(t->driver, &nv);
+
+		for (i = 0; i < nv; i++)
+			if (rl_trace_variants(t) & BIT_ULL(i))
+				EMIT("variant %s\n", tab[i].name);
+	}
 	if (t->has_expect)
 		EMIT("expect %s\n", rl_finding_kind_name(t->expect));
 	for (i = 0; i < t->n_ops && n < cap; i++) {
@@ -419,7 +443,7 @@ static int parse_driver(struct rl_line *l, struct rl_trace *t)
 	if (d < 0)
 		return fail(l, at + 7, "driver am65 or stmmac");
 	if (d != RL_DRV_AM65 && t->cfg.variants)
-		return fail(l, at, "no variant lines for this driver (its catalogue is am65's so far)");
+		return fail(l, at, "the config line before the variant lines (they name the driver's bugs)");
 	t->driver = d;
 	return 0;
 }
@@ -519,7 +543,7 @@ static int parse_line(struct rl_line *l, struct rl_trace *t,
 {
 	char w[40];
 	const char *at;
-	u64 vmask, variants = t->cfg.variants;
+	u64 vmask, variants = rl_trace_variants(t);
 	int k;
 
 	if (!next_word(l, w, sizeof(w), &at))
@@ -544,18 +568,16 @@ static int parse_line(struct rl_line *l, struct rl_trace *t,
 
 		if (!next_word(l, w, sizeof(w), &at))
 			return fail(l, at, variant ? "a variant name" : "a finding kind");
-		vmask = variant ? rl_am65_variant_mask(w) : 0;
+		vmask = variant ? rl_variant_mask_drv(t->driver, w) : 0;
 		k = variant ? (vmask ? 0 : -1) : rl_finding_kind_by_name(w);
 		if (k < 0)
 			return fail(l, at, variant ?
 				    "a variant or profile name (make variants lists them)" :
 				    "a finding kind (LEAK, DROPPED, OWNER, ...)");
-		if (variant && t->driver != RL_DRV_AM65)
-			return fail(l, at, "no variant for this driver (its catalogue is am65's so far)");
 		if (variant) {
-			if (t->cfg.variants & vmask)
+			if (variants & vmask)
 				return fail(l, at, "each variant once");
-			t->cfg.variants |= vmask;
+			rl_trace_set_variants(t, variants | vmask);
 		} else {
 			if (st->expect)
 				return fail(l, at, "one expect line (this is the second)");

@@ -8,13 +8,37 @@
  *   variants --profiles  name<TAB>members<TAB>what<TAB>revision read
  *   variants --expand SPEC   the variants of SPEC (names and profiles,
  *                            comma separated; -name takes one out), one a line
+ * Each of them after "--driver stmmac" for the stmmac catalogue (am65's
+ * by default; stmmac has no profiles yet).
  */
 #include "am65_cpsw.h"
+#include "stmmac.h"
+
+/* The catalogue of the driver chosen (--driver). */
+static const struct rl_variant_info *tab = rl_am65_variants;
+static int ntab = RL_V_NR;
+static bool stmmac;
+
+static int vindex(const char *name)
+{
+	int i;
+
+	for (i = 0; i < ntab; i++)
+		if (!strcmp(name, tab[i].name))
+			return i;
+	return -1;
+}
+
+/* A variant's bit, or (am65) a profile's members; 0 when neither. */
+static u64 vmask(const char *name)
+{
+	return stmmac ? rl_stmmac_variant_mask(name) : rl_am65_variant_mask(name);
+}
 
 static int unknown(const char *name)
 {
-	fprintf(stderr, "ringledger: unknown variant '%s' (make variants lists them)\n",
-		name);
+	fprintf(stderr, "ringledger: unknown variant '%s' (make variants%s lists them)\n",
+		name, stmmac ? " DRIVER=stmmac" : "");
 	return 2;
 }
 
@@ -35,9 +59,9 @@ static void print_members(u64 set, const char *sep)
 	const char *s = "";
 	int v;
 
-	for (v = 0; v < RL_V_NR; v++)
+	for (v = 0; v < ntab; v++)
 		if (set & BIT_ULL(v)) {
-			printf("%s%s", s, rl_am65_variants[v].name);
+			printf("%s%s", s, tab[v].name);
 			s = sep;
 		}
 }
@@ -57,39 +81,54 @@ static int expand(const char *spec)
 	for (p = buf; (tok = strsep(&p, ","));) {
 		bool minus = *tok == '-';
 
-		m = rl_am65_variant_mask(tok + minus);
+		m = vmask(tok + minus);
 		if (!m)
 			return unknown(tok + minus);
 		set = minus ? set & ~m : set | m;
 	}
-	for (v = 0; v < RL_V_NR; v++)
+	for (v = 0; v < ntab; v++)
 		if (set & BIT_ULL(v))
-			printf("%s\n", rl_am65_variants[v].name);
+			printf("%s\n", tab[v].name);
 	return 0;
 }
 
 static int caught_as(const char *name, const char *kind)
 {
-	int v = rl_am65_variant_by_name(name), k;
+	int v = vindex(name), k;
 
 	if (v < 0)
 		return unknown(name);
 	for (k = 1; k < RL_F_NR; k++)
 		if (!strcmp(kind, rl_finding_kind_name(k)))
-			return rl_am65_variants[v].caught_as & BIT(k) ? 0 : 1;
+			return tab[v].caught_as & BIT(k) ? 0 : 1;
 	fprintf(stderr, "ringledger: unknown finding kind '%s'\n", kind);
 	return 2;
 }
 
 int main(int argc, char **argv)
 {
-	int i;
+	int i, nprof = RL_P_NR;
+
+	if (argc > 2 && !strcmp(argv[1], "--driver")) {
+		if (!strcmp(argv[2], "stmmac")) {
+			tab = rl_stmmac_variants;
+			ntab = RL_SV_NR;
+			stmmac = true;
+			nprof = 0;
+		} else if (strcmp(argv[2], "am65")) {
+			fprintf(stderr, "ringledger: --driver %s: expected am65 or stmmac\n",
+				argv[2]);
+			return 2;
+		}
+		argc -= 2;
+		argv += 2;
+	}
 
 	if (argc == 2 && !strcmp(argv[1], "--tsv")) {
-		for (i = 0; i < RL_V_NR; i++) {
-			printf("%s\t", rl_am65_variants[i].name);
-			print_kinds(rl_am65_variants[i].caught_as, " ");
-			printf("\t%s\n", rl_am65_variants[i].ref);
+		for (i = 0; i < ntab; i++) {
+			printf("%s\t", tab[i].name);
+			print_kinds(tab[i].caught_as, " ");
+			printf("\t%s\n", tab[i].ref);
 		}
 		return 0;
 	}
@@ -97,11 +136,11 @@ int main(int argc, char **argv)
 		/* the catalogue table (fuzz/docs.py keeps it current) */
 		printf("| variant | what goes wrong (upstream's code) | upstream | the patched driver instead | caught as |\n");
 		printf("| --- | --- | --- | --- | --- |\n");
-		for (i = 0; i < RL_V_NR; i++) {
-			printf("| %s | %s | %s | %s | ", rl_am65_variants[i].name,
-			       rl_am65_variants[i].what, rl_am65_variants[i].ref,
-			       rl_am65_variants[i].fix);
-			print_kinds(rl_am65_variants[i].caught_as, ", ");
+		for (i = 0; i < ntab; i++) {
+			printf("| %s | %s | %s | %s | ", tab[i].name,
+			       tab[i].what, tab[i].ref,
+			       tab[i].fix);
+			print_kinds(tab[i].caught_as, ", ");
 			printf(" |\n");
 		}
 		return 0;
@@ -109,7 +148,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "--expand"))
 		return expand(argc == 3 ? argv[2] : NULL);
 	if (argc == 2 && !strcmp(argv[1], "--profiles")) {
-		for (i = 0; i < RL_P_NR; i++) {
+		for (i = 0; i < nprof; i++) {
 			printf("%s\t", rl_am65_profiles[i].name);
 			print_members(rl_am65_profiles[i].members, " ");
 			printf("\t%s\t%s\n", rl_am65_profiles[i].what,
@@ -120,7 +159,7 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "--profiles-markdown")) {
 		printf("| profile | what | revision read | variants |\n");
 		printf("| --- | --- | --- | --- |\n");
-		for (i = 0; i < RL_P_NR; i++) {
+		for (i = 0; i < nprof; i++) {
 			printf("| %s | %s | %s | ", rl_am65_profiles[i].name,
 			       rl_am65_profiles[i].what, rl_am65_profiles[i].ref);
 			print_members(rl_am65_profiles[i].members, ", ");
@@ -137,7 +176,8 @@ int main(int argc, char **argv)
 		       "       variants --bit VARIANT    its bit in the variant mask\n"
 		       "       variants --profiles       name, members, what, revision\n"
 		       "       variants --profiles-markdown  the profiles table\n"
-		       "       variants --expand SPEC    the variants a name/profile list stands for\n");
+		       "       variants --expand SPEC    the variants a name/profile list stands for\n"
+		       "       variants --driver stmmac ...  the same for the stmmac catalogue\n");
 		return 0;
 	}
 	if (argc > 1 && !strcmp(argv[1], "--bit")) {
@@ -145,7 +185,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "usage: variants --bit VARIANT\n");
 			return 2;
 		}
-		i = rl_am65_variant_by_name(argv[2]);
+		i = vindex(argv[2]);
 		if (i < 0)
 			return unknown(argv[2]);
 		printf("%d\n", i);
@@ -160,22 +200,22 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1) {
 		for (i = 1; i < argc; i++)
-			if (!rl_am65_variant_mask(argv[i]))
+			if (!vmask(argv[i]))
 				return unknown(argv[i]);
 		return 0;
 	}
-	printf("%d bugs that can be put back into the patched am65-cpsw data path by name:\n\n",
-	       RL_V_NR);
-	for (i = 0; i < RL_V_NR; i++) {
+	printf("%d bugs that can be put back into the patched %s data path by name:\n\n",
+	       ntab, stmmac ? "stmmac" : "am65-cpsw");
+	for (i = 0; i < ntab; i++) {
 		printf("%-26s %s\n%-26s   upstream: %s\n%-26s   caught as: ",
-		       rl_am65_variants[i].name, rl_am65_variants[i].what, "",
-		       rl_am65_variants[i].ref, "");
-		print_kinds(rl_am65_variants[i].caught_as, ", ");
+		       tab[i].name, tab[i].what, "",
+		       tab[i].ref, "");
+		print_kinds(tab[i].caught_as, ", ");
 		printf("\n");
 	}
 	printf("\n%d profiles (VARIANT=name puts back all their bugs; name,-bug one less):\n\n",
-	       RL_P_NR);
-	for (i = 0; i < RL_P_NR; i++) {
+	       nprof);
+	for (i = 0; i < nprof; i++) {
 		printf("%-26s %s\n%-26s   read: %s\n%-26s   bugs: ",
 		       rl_am65_profiles[i].name, rl_am65_profiles[i].what, "",
 		       rl_am65_profiles[i].ref, "");

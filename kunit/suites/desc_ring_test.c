@@ -115,6 +115,33 @@ static void desc_ring_cpu_writes_device_owned(struct kunit *test)
 	bed_finish(&b);
 }
 
+/*
+ * The engine walks in ring order and stops at a descriptor it does not
+ * own: an OWN descriptor behind such one is out of its reach and the CPU
+ * may take it back (stmmac_xmit's fragments before their head); once the
+ * gap is given, the same write is the race again.
+ */
+static void desc_ring_owned_out_of_reach(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_dring *r = rl_dring_create(ctx->m, 4, true, "tx 0");
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	rl_dring_set_base(r);
+	rl_dring_start(r);
+	rl_dring_give(r, 1, RL_DES3_LD | 60);
+	rl_dring_give(r, 2, RL_DES3_LD | 60);
+	/* the engine waits at 0: 1 and 2 are out of its reach */
+	rl_dring_clear(r, 1);
+	KUNIT_EXPECT_EQ(test, ctx->seen[RL_F_OWNER], 0U);
+	rl_dring_give(r, 1, RL_DES3_LD | 60);
+	rl_dring_give(r, 0, RL_DES3_FD | 60);
+	RL_EXPECT_FINDING(ctx, RL_F_OWNER, rl_dring_clear(r, 2));
+	rl_dring_stop(r);
+	rl_dring_destroy(r);
+	rl_test_finish(ctx);
+}
+
 /* Re-armed without a new address: write-back left none (stmmac_rx_refill). */
 static void desc_ring_stale_address(struct kunit *test)
 {
@@ -194,6 +221,7 @@ static struct kunit_case desc_ring_test_cases[] = {
 	KUNIT_CASE(desc_ring_rx_round_trip),
 	KUNIT_CASE(desc_ring_suspends_until_tail),
 	KUNIT_CASE(desc_ring_cpu_writes_device_owned),
+	KUNIT_CASE(desc_ring_owned_out_of_reach),
 	KUNIT_CASE(desc_ring_stale_address),
 	KUNIT_CASE(desc_ring_unmapped_buffer),
 	KUNIT_CASE(desc_ring_buffer_reused_while_owned),

@@ -297,6 +297,66 @@ static void stmmac_irq_masked_until_poll_completes(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/*
+ * The head of a fragmented skb fails to map (third mapping of the call):
+ * the patched driver undoes the fragments and the ring is as before; with
+ * stmmac_xmit_map_err_stale (upstream) the freed skb stays on the ring,
+ * cur_tx advanced and the fragments OWN and mapped, and release frees it
+ * a second time.
+ */
+static void xmit_head_map_fails(struct kunit *test, bool upstream)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_stmmac_cfg cfg = { .rx_queues = 1, .tx_queues = 1,
+				     .dma_rx_size = 4, .dma_tx_size = 8 };
+	struct rl_stmmac_priv *priv;
+	struct rl_stmmac_tx_queue *tx_q;
+	struct rl_sk_buff *skb = rl_skb_alloc_tx(ctx->m, 300, 2, 100);
+	u32 live;
+
+	if (upstream)
+		cfg.variants = BIT_ULL(RL_SV_XMIT_MAP_ERR_STALE);
+	priv = rl_stmmac_probe(ctx->m, &cfg);
+	KUNIT_ASSERT_NOT_NULL(test, priv);
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	tx_q = &priv->tx_queue[0];
+	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
+	live = ctx->m->dma->live;
+	rl_model_fail_nth(ctx->m, RL_FAULT_DMA_MAP, 3);
+	KUNIT_EXPECT_EQ(test, rl_stmmac_xmit(priv, skb), RL_NETDEV_TX_OK);
+	KUNIT_EXPECT_EQ(test, priv->tx_dropped, 1U);
+	if (!upstream) {
+		KUNIT_EXPECT_EQ(test, tx_q->cur_tx, 0U);
+		KUNIT_EXPECT_NULL(test, tx_q->tx_skbuff[2]);
+		KUNIT_EXPECT_EQ(test, ctx->m->dma->live, live);
+		KUNIT_EXPECT_FALSE(test, rl_dring_des3(tx_q->dma_tx, 1) & RL_DES3_OWN);
+		KUNIT_EXPECT_FALSE(test, rl_netif_tx_queue_stopped(priv->dev, 0));
+		rl_stmmac_remove(priv);
+		rl_test_finish(ctx);
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, tx_q->cur_tx, 3U);
+	KUNIT_EXPECT_TRUE(test, tx_q->tx_skbuff[2] == skb);
+	KUNIT_EXPECT_EQ(test, ctx->m->dma->live, live + 2);
+	rl_test_allow(ctx, RL_F_DOUBLE_FREE);
+	rl_test_allow(ctx, RL_F_OWNER);
+	rl_test_allow(ctx, RL_F_USE_AFTER_FREE);
+	rl_test_allow(ctx, RL_F_LEAK);
+	rl_stmmac_remove(priv);
+	KUNIT_EXPECT_GT(test, ctx->seen[RL_F_DOUBLE_FREE], 0U);
+	rl_test_finish(ctx);
+}
+
+static void stmmac_xmit_map_err_undone(struct kunit *test)
+{
+	xmit_head_map_fails(test, false);
+}
+
+static void stmmac_xmit_map_err_stale_variant(struct kunit *test)
+{
+	xmit_head_map_fails(test, true);
+}
+
 static struct kunit_case stmmac_test_cases[] = {
 	KUNIT_CASE(stmmac_open_fills_rings),
 	KUNIT_CASE(stmmac_rx_frames_reach_the_stack),
@@ -309,6 +369,8 @@ static struct kunit_case stmmac_test_cases[] = {
 	KUNIT_CASE(stmmac_release_with_skb_in_flight),
 	KUNIT_CASE(stmmac_is_valid_catches_corruption),
 	KUNIT_CASE(stmmac_irq_masked_until_poll_completes),
+	KUNIT_CASE(stmmac_xmit_map_err_undone),
+	KUNIT_CASE(stmmac_xmit_map_err_stale_variant),
 	{}
 };
 

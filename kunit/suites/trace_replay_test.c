@@ -59,7 +59,7 @@ static void replay_run(struct replay *r, struct rl_trace *t, u64 variants)
 		.after = replay_step, .ctx = r, .digest_steps = true,
 	};
 	struct rl_model_cfg mcfg;
-	u64 saved = t->cfg.variants;
+	u64 saved = rl_trace_variants(t);
 	struct rl_test_ctx *ctx;
 	struct rl_world w;
 	char line[256];
@@ -69,9 +69,9 @@ static void replay_run(struct replay *r, struct rl_trace *t, u64 variants)
 	rl_trace_model_cfg(t, &mcfg);
 	ctx = rl_test_start(r->test, &mcfg);
 	rl_ledger_set_report(ctx->m->ledger, replay_report, r);
-	t->cfg.variants = variants;
+	rl_trace_set_variants(t, variants);
 	ret = rl_world_init_trace(&w, ctx->m, t);
-	t->cfg.variants = saved;
+	rl_trace_set_variants(t, saved);
 	KUNIT_ASSERT_EQ(r->test, ret, 0);
 	rl_trace_run(&w, t, &h);
 	if (r->findings) {
@@ -105,7 +105,7 @@ static void trace_replays_as_on_the_host(struct kunit *test)
 	r->label = "patched";
 	r->fail_on_finding = true;
 	replay_run(r, t, 0);
-	if (!t->cfg.variants)
+	if (!rl_trace_variants(t))
 		return;
 	if (t->has_expect && t->expect == RL_F_CRASH) {
 		kunit_info(test, "%s: expects a CRASH: variant run host-only",
@@ -117,7 +117,7 @@ static void trace_replays_as_on_the_host(struct kunit *test)
 	r->test = test;
 	r->name = g->name;
 	r->label = "variant";
-	replay_run(r, t, t->cfg.variants);
+	replay_run(r, t, rl_trace_variants(t));
 	KUNIT_EXPECT_GT_MSG(test, r->findings, 0U, "%s: no finding", g->name);
 	if (t->has_expect && r->findings)
 		KUNIT_EXPECT_EQ_MSG(test, (int)r->first.kind, (int)t->expect,
