@@ -267,14 +267,14 @@ CAP      ?= 120
 ENGINES  ?= libfuzzer afl
 VARIANTS ?=
 BENCH_JOBS ?= $(KJOBS)
-bench: deps-bench deps-afl fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants $(BUILD)/gcc/kunit_host ## time-to-detect per bug per engine (VARIANTS, SEEDS, CAP, ENGINES, QUICK=1, REPORT_ONLY=1, MERGE=1, UPDATE_README=1); table, CSV/JSON, plot in $(BUILD)/bench/results
+bench: deps-bench deps-afl fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants $(BUILD)/gcc/kunit_host ## time-to-detect per bug per engine (VARIANTS, SEEDS, CAP, ENGINES, QUICK=1, REPORT_ONLY=1, MERGE=1, UPDATE_README=1, DRIVER=stmmac); table, CSV/JSON, plot in $(BUILD)/bench/results[-stmmac]
 	@mkdir -p $(BUILD)/bench
 	@$(HOST_SANITIZE_ENV) $(BUILD)/gcc/kunit_host > $(BUILD)/bench/ktap.log || true
 	@python3 fuzz/bench/bench.py --build $(BUILD) --seeds $(SEEDS) --cap $(CAP) --engines "$(ENGINES)" \
 		--variants "$(VARIANTS)" --jobs $(BENCH_JOBS) --ktap $(BUILD)/bench/ktap.log \
-		--out $(BUILD)/bench/results \
+		--driver $(DRIVER) --out $(BUILD)/bench/results$(if $(filter stmmac,$(DRIVER)),-stmmac) \
 		$(if $(QUICK),--quick) $(if $(REPORT_ONLY),--report-only) $(if $(MERGE),--merge) \
-		$(if $(UPDATE_README),--update-readme fuzz/README.md)
+		$(if $(UPDATE_README),--update-readme $(if $(filter stmmac,$(DRIVER)),driver/stmmac/README.md,fuzz/README.md))
 
 bench-selftest: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants ## the bench's checks shown to fire (wrong kind, not found, bad input), a few seconds of real runs
 	@python3 fuzz/bench/selftest.py $(BUILD)

@@ -36,6 +36,7 @@
  */
 enum rl_stmmac_variant {
 	RL_SV_XMIT_MAP_ERR_STALE,
+	RL_SV_XDP_REOPEN_FAIL_IGNORED,
 	RL_SV_NR
 };
 
@@ -110,6 +111,12 @@ struct rl_stmmac_priv {
 	struct rl_netdev *dev;
 	struct rl_bpf_prog *xdp_prog;
 	bool up;			/* between open and release */
+	/*
+	 * STMMAC_DOWN in priv->state: upstream sets it around a reset; the
+	 * patched driver also while a program swap could not rebuild the
+	 * queues (none exist until the next swap or open).
+	 */
+	bool down;
 	struct rl_irq irq;		/* dev->irq: one line for every channel */
 	u32 rx_dropped;
 	u32 tx_dropped;

@@ -184,7 +184,10 @@ int rl_stmmac_release(struct rl_stmmac_priv *priv)
 	/* phylink_stop(): the link goes down first (netif_carrier_off) */
 	rl_netif_carrier_off(priv->dev);
 	rl_netif_tx_stop_all_queues(priv->dev);
-	stmmac_queues_down(priv);
+	/* patched: a failed rebuild left nothing to take down */
+	if (!priv->down)
+		stmmac_queues_down(priv);
+	priv->down = false;
 	priv->up = false;
 	return 0;
 }
@@ -198,10 +201,12 @@ int rl_stmmac_release(struct rl_stmmac_priv *priv)
 int rl_stmmac_xdp_set_prog(struct rl_stmmac_priv *priv,
 			   struct rl_bpf_prog *prog)
 {
-	bool need_update = !priv->xdp_prog != !prog;
+	/* patched: after a failed rebuild any swap builds the queues again */
+	bool need_update = !priv->xdp_prog != !prog || priv->down;
 	struct rl_bpf_prog *old = priv->xdp_prog;
+	int ret;
 
-	if (priv->up && need_update) {
+	if (priv->up && need_update && !priv->down) {
 		rl_netif_tx_stop_all_queues(priv->dev);
 		stmmac_queues_down(priv);
 		rl_netif_carrier_off(priv->dev);	/* stmmac_xdp_release */
@@ -209,18 +214,33 @@ int rl_stmmac_xdp_set_prog(struct rl_stmmac_priv *priv,
 	priv->xdp_prog = prog;
 	if (old)
 		rl_bpf_prog_put(old);
-	/*
-	 * Upstream ignores stmmac_xdp_open()'s result: after a failure the
-	 * device stays up with no queues, and the next stmmac_release()
-	 * disables NAPIs that were never enabled.  Kept as upstream has it
-	 * (read while extracting; not catalogued yet).
-	 */
-	if (priv->up && need_update && !stmmac_queues_up(priv)) {
+	if (!priv->up || !need_update)
+		return 0;
+	ret = stmmac_queues_up(priv);
+	if (!ret) {
 		/* stmmac_xdp_open's end */
+		priv->down = false;
 		rl_netif_carrier_on(priv->dev);
 		rl_netif_tx_start_all_queues(priv->dev);
 		stmmac_enable_all_dma_irq(priv);
+		return 0;
 	}
+	/*
+	 * Upstream ignores stmmac_xdp_open()'s failure (variant
+	 * stmmac_xdp_reopen_fail_ignored): the device runs on with no
+	 * queues.  Patched: STMMAC_DOWN says so - ndo_xdp_xmit refuses,
+	 * release and the next swap know nothing is there.  The program
+	 * stays installed (the core holds no reference to give back), so
+	 * this returns 0 as upstream does.
+	 */
+	if (rl_stmmac_bug(priv, RL_SV_XDP_REOPEN_FAIL_IGNORED))
+		return 0;
+	priv->down = true;
+	/*
+	 * and the stack kept out: a TX poll that ran inside napi_disable()
+	 * may have woken a queue again (stmmac_tx_clean wakes on room alone)
+	 */
+	rl_netif_tx_stop_all_queues(priv->dev);
 	return 0;
 }
 
@@ -244,6 +264,10 @@ bool rl_stmmac_is_valid(const struct rl_stmmac_priv *priv)
 {
 	u32 q;
 
+	/* STMMAC_DOWN after a failed rebuild: running, with no queues */
+	if (priv->down)
+		return priv->up && !priv->rx_queue[0].dma_rx &&
+		       !priv->tx_queue[0].dma_tx;
 	if (!priv->up)
 		return true;
 	for (q = 0; q < priv->cfg.rx_queues; q++) {
@@ -276,7 +300,7 @@ bool rl_stmmac_check_irqs(struct rl_stmmac_priv *priv)
 	bool ok = true;
 	u32 q;
 
-	if (!priv->up)
+	if (!priv->up || priv->down)
 		return true;
 	for (q = 0; q < priv->cfg.rx_queues + priv->cfg.tx_queues; q++) {
 		bool rx = q < priv->cfg.rx_queues;

@@ -137,6 +137,14 @@ static void stmmac_xmit_unwind(struct rl_stmmac_priv *priv, u32 q,
 		rl_dring_clear(tx_q->dma_tx, e);
 		tx_q->tx_skbuff[e] = NULL;
 	}
+	/*
+	 * the head entry too: this call marked it an skb's, and a completed
+	 * XDP_TX keeps its page_pool address there (stmmac_tx_clean leaves
+	 * XDP_TX buffers alone), which release would then unmap
+	 */
+	tx_q->tx_skbuff_dma[first_entry].buf = 0;
+	tx_q->tx_skbuff_dma[first_entry].len = 0;
+	tx_q->tx_skbuff_dma[first_entry].map_as_page = false;
 	tx_q->tx_skbuff[first_entry] = NULL;
 	tx_q->cur_tx = first_entry;
 	if (head_failed && rl_netif_tx_queue_stopped(priv->dev, q))
@@ -266,6 +274,9 @@ int rl_stmmac_xdp_xmit(struct rl_stmmac_priv *priv, u32 n,
 {
 	u32 q = priv->m->cpu % priv->cfg.tx_queues, i;
 	int nxmit = 0;
+
+	if (priv->down)
+		return -ENETDOWN;
 
 	for (i = 0; i < n; i++) {
 		if (stmmac_xdp_xmit_xdpf(priv, q, frames[i], true) ==

@@ -51,8 +51,8 @@ def load_catalogue(args):
     if args.catalogue:
         text = eng.read_text(args.catalogue)
     else:
-        res = subprocess.run([os.path.join(args.build, "variants"), "--tsv"],
-                             stdout=subprocess.PIPE, text=True, check=False)
+        res = subprocess.run([os.path.join(args.build, "variants"), "--driver", args.driver,
+                              "--tsv"], stdout=subprocess.PIPE, text=True, check=False)
         if res.returncode:
             die("cannot read the variant catalogue (%s/variants --tsv)" % args.build)
         text = res.stdout
@@ -65,14 +65,20 @@ def load_catalogue(args):
     return cat
 
 
-def kunit_verdicts(path):
+def kunit_verdicts(path, driver="am65"):
     """{variant: "yes"|"no"} from the KTAP of the host suites: the
-    am65_variant_is_caught case of each variant (and its _zero_copy face)."""
+    am65_variant_is_caught case of each variant (and its _zero_copy face);
+    for stmmac, the case VARIANT_variant of its suite."""
     if not path or not os.path.exists(path):
         return {}
     out, inside = {}, False
     for ln in eng.read_text(path).splitlines():
         s = ln.strip()
+        if driver != "am65":
+            m = re.match(r"(not ok|ok) \d+ (%s_\S+)_variant$" % re.escape(driver), s)
+            if m:
+                out[m.group(2)] = "yes" if m.group(1) == "ok" else "no"
+            continue
         if s == "# Subtest: am65_variant_is_caught":
             inside = True
             continue
@@ -130,6 +136,8 @@ def describe(r, cap, catalogue):
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--build", default="build")
+    p.add_argument("--driver", default="am65", choices=("am65", "stmmac"),
+                   help="the driver whose catalogue is benched (DRIVER)")
     p.add_argument("--variants", default="", help="space-separated; default: all")
     p.add_argument("--engines", default="libfuzzer afl")
     p.add_argument("--seeds", type=int, default=5)
@@ -284,6 +292,10 @@ def gate(runs, engines, quick, cap):
 
 def main():
     args = parse_args()
+    # the fuzz target and the replay tool decode for this driver
+    os.environ["RINGLEDGER_DRIVER"] = args.driver
+    if args.quick and args.driver != "am65" and not args.variants:
+        die("QUICK=1 names am65 variants: give VARIANTS=... for DRIVER=%s" % args.driver)
     if args.quick:
         args.seeds, args.cap = 1, 60
         if not args.variants:
@@ -314,7 +326,7 @@ def main():
         if v not in catalogue:
             die("variant '%s' of the results is not in the catalogue" % v)
 
-    kunit = kunit_verdicts(args.ktap)
+    kunit = kunit_verdicts(args.ktap, args.driver)
     proofs = proof_verdicts(args.units, args.proof_results)
     rows = report.summarise(runs, variants, engines, catalogue, kunit, proofs)
     report.write_files(args.out, runs, rows, meta)

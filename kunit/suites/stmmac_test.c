@@ -357,6 +357,65 @@ static void stmmac_xmit_map_err_stale_variant(struct kunit *test)
 	xmit_head_map_fails(test, true);
 }
 
+/*
+ * A program attached to a running device rebuilds the queues and the
+ * rebuild's first page allocation fails.  Patched: STMMAC_DOWN - no
+ * queues, ndo_xdp_xmit refused, the next swap builds them again; with
+ * stmmac_xdp_reopen_fail_ignored (upstream) the device runs on with no
+ * queues, which the predicate reports (a release would touch the freed
+ * rings: the test stops it from running one).
+ */
+static void xdp_reopen_fails(struct kunit *test, bool upstream)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_stmmac_cfg cfg = { .rx_queues = 1, .tx_queues = 1,
+				     .dma_rx_size = 2, .dma_tx_size = 4 };
+	u8 pass = RL_XDP_PASS;
+	struct rl_stmmac_priv *priv;
+	struct rl_xdp_frame *f;
+
+	if (upstream)
+		cfg.variants = BIT_ULL(RL_SV_XDP_REOPEN_FAIL_IGNORED);
+	priv = rl_stmmac_probe(ctx->m, &cfg);
+	KUNIT_ASSERT_NOT_NULL(test, priv);
+	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
+	rl_model_fail_nth(ctx->m, RL_FAULT_PAGE_ALLOC, 1);
+	attach(test, priv, &pass, 1);
+	KUNIT_EXPECT_NULL(test, priv->rx_queue[0].dma_rx);
+	if (upstream) {
+		KUNIT_EXPECT_FALSE(test, priv->down);
+		KUNIT_EXPECT_FALSE(test, rl_stmmac_is_valid(priv));
+		priv->up = false;	/* no release: it would oops */
+		rl_stmmac_remove(priv);
+		rl_test_finish(ctx);
+		return;
+	}
+	KUNIT_EXPECT_TRUE(test, priv->down);
+	KUNIT_EXPECT_TRUE(test, rl_stmmac_is_valid(priv));
+	f = rl_xdp_frame_alloc_test(ctx->m, 60);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_EQ(test, rl_stmmac_xdp_xmit(priv, 1, &f, true), -ENETDOWN);
+	rl_xdp_return_frame(ctx->m, f);
+	/* the next swap (here: detach) builds the queues again */
+	KUNIT_EXPECT_EQ(test, rl_stmmac_xdp_set_prog(priv, NULL), 0);
+	KUNIT_EXPECT_FALSE(test, priv->down);
+	KUNIT_EXPECT_EQ(test, priv->rx_queue[0].dma_rx->held, 2U);
+	KUNIT_EXPECT_TRUE(test, rl_stmmac_is_valid(priv));
+	rl_test_check(ctx);
+	rl_stmmac_remove(priv);
+	rl_test_finish(ctx);
+}
+
+static void stmmac_xdp_reopen_fail_down(struct kunit *test)
+{
+	xdp_reopen_fails(test, false);
+}
+
+static void stmmac_xdp_reopen_fail_ignored_variant(struct kunit *test)
+{
+	xdp_reopen_fails(test, true);
+}
+
 static struct kunit_case stmmac_test_cases[] = {
 	KUNIT_CASE(stmmac_open_fills_rings),
 	KUNIT_CASE(stmmac_rx_frames_reach_the_stack),
@@ -371,6 +430,8 @@ static struct kunit_case stmmac_test_cases[] = {
 	KUNIT_CASE(stmmac_irq_masked_until_poll_completes),
 	KUNIT_CASE(stmmac_xmit_map_err_undone),
 	KUNIT_CASE(stmmac_xmit_map_err_stale_variant),
+	KUNIT_CASE(stmmac_xdp_reopen_fail_down),
+	KUNIT_CASE(stmmac_xdp_reopen_fail_ignored_variant),
 	{}
 };
 
