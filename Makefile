@@ -238,10 +238,12 @@ cli-selftest: fuzz-build ## every bad argument refused with one line and exit 2;
 crash-selftest: fuzz-build $(FZ)/rl_replay_nosan ## a driver crash becomes a CRASH finding: minimised, expect CRASH, replayed
 	@bash fuzz/crash-selftest.sh "$(FZ)"
 
-fuzz-smoke: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog ## a few seconds of each engine on the patched driver, and the parser fuzzer
-	@$(FUZZ_PY) libfuzzer --time 5 --smoke | grep -E '^(==|   )'
-	@$(FUZZ_PY) afl --time 5 --smoke | grep -E '^(==|   )'
-	@mkdir -p $(FZ)/parser-corpus && $(FZ)/parser_libfuzzer -max_total_time=3 \
+# pipefail: a finding (fuzz.py exit 1) fails the smoke, not only grep's view of it
+fuzz-smoke: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog ## a few seconds of each engine on the patched drivers (am65 both engines, stmmac libFuzzer), and the parser fuzzer
+	@set -o pipefail; $(FUZZ_PY) libfuzzer --time 5 --smoke | grep -E '^(==|   )'
+	@set -o pipefail; $(FUZZ_PY) afl --time 5 --smoke | grep -E '^(==|   )'
+	@set -o pipefail; $(FUZZ_PY) libfuzzer --time 5 --smoke --driver stmmac | grep -E '^(==|   )'
+	@set -o pipefail; mkdir -p $(FZ)/parser-corpus && $(FZ)/parser_libfuzzer -max_total_time=3 \
 		$(FZ)/parser-corpus fuzz/corpus/parser 2>&1 | grep -E 'Done|ERROR|deadly' | tail -n 1
 
 $(FZ)/am65_cov: fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c fuzz/harness/rl_file.c $(FUZZ_DEPS)
