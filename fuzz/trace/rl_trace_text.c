@@ -324,6 +324,44 @@ static const struct rl_cfg_key cfg_keys[] = {
 	{ "pace", 0, 1 },	/* RX IRQ pacing (ethtool rx-usecs) */
 };
 
+/*
+ * The key=value words to the end of the line, each key of @keys (one of
+ * @expected) at most once and in its range, into @v (which holds the
+ * defaults); @at_key[k] is where key k was, or the line's start.
+ */
+static int parse_keys(struct rl_line *l, const struct rl_cfg_key *keys, u32 n,
+		      u32 *v, const char **at_key, const char *expected)
+{
+	const char *at;
+	u32 seen = 0, k;
+	char w[40], what[64];
+
+	for (k = 0; k < n; k++)
+		at_key[k] = l->start;
+	while (next_word(l, w, sizeof(w), &at)) {
+		char *eq = strchr(w, '=');
+
+		if (!eq)
+			return fail(l, at, "key=value");
+		*eq = 0;
+		for (k = 0; k < n; k++)
+			if (!strcmp(w, keys[k].name))
+				break;
+		if (k == n)
+			return fail(l, at, expected);
+		if (seen & BIT(k))
+			return fail(l, at, "each key once");
+		seen |= BIT(k);
+		at_key[k] = at;
+		snprintf(what, sizeof(what), "%s %u..%u", keys[k].name,
+			 (unsigned int)keys[k].min, (unsigned int)keys[k].max);
+		if (!parse_u32(eq + 1, &v[k]) || v[k] < keys[k].min ||
+		    v[k] > keys[k].max)
+			return fail(l, at + (eq - w) + 1, what);
+	}
+	return 0;
+}
+
 static int parse_config(struct rl_line *l, struct rl_am65_cfg *cfg)
 {
 	u32 v[ARRAY_SIZE(cfg_keys)] = {
@@ -332,33 +370,11 @@ static int parse_config(struct rl_line *l, struct rl_am65_cfg *cfg)
 		cfg->rx_tdown_irq_quirk, cfg->nr_cpus, cfg->tdown_wait,
 		cfg->pacing,
 	};
-	const char *at, *disabled_at = l->start;
-	u32 seen = 0, k;
-	char w[40], what[64];
+	const char *at_key[ARRAY_SIZE(cfg_keys)];
 
-	while (next_word(l, w, sizeof(w), &at)) {
-		char *eq = strchr(w, '=');
-
-		if (!eq)
-			return fail(l, at, "key=value");
-		*eq = 0;
-		for (k = 0; k < ARRAY_SIZE(cfg_keys); k++)
-			if (!strcmp(w, cfg_keys[k].name))
-				break;
-		if (k == ARRAY_SIZE(cfg_keys))
-			return fail(l, at, "ports, disabled, flows, chans, rx_descs, tx_descs, pktdma, quirk, cpus, tdown_wait or pace");
-		if (seen & BIT(k))
-			return fail(l, at, "each key once");
-		seen |= BIT(k);
-		snprintf(what, sizeof(what), "%s %u..%u", cfg_keys[k].name,
-			 (unsigned int)cfg_keys[k].min,
-			 (unsigned int)cfg_keys[k].max);
-		if (!parse_u32(eq + 1, &v[k]) || v[k] < cfg_keys[k].min ||
-		    v[k] > cfg_keys[k].max)
-			return fail(l, at + (eq - w) + 1, what);
-		if (k == 1)
-			disabled_at = at;
-	}
+	if (parse_keys(l, cfg_keys, ARRAY_SIZE(cfg_keys), v, at_key,
+		       "ports, disabled, flows, chans, rx_descs, tx_descs, pktdma, quirk, cpus, tdown_wait or pace"))
+		return -1;
 	cfg->ports = v[0];
 	cfg->disabled_ports = v[1];
 	cfg->rx_flows = v[2];
@@ -373,7 +389,7 @@ static int parse_config(struct rl_line *l, struct rl_am65_cfg *cfg)
 	cfg->variants = 0;
 	if (cfg->disabled_ports >= BIT(cfg->ports) ||
 	    cfg->disabled_ports == BIT(cfg->ports) - 1)
-		return fail(l, disabled_at, "disabled: a mask of the ports that leaves one enabled");
+		return fail(l, at_key[1], "disabled: a mask of the ports that leaves one enabled");
 	return 0;
 }
 
@@ -392,31 +408,11 @@ static int parse_config_stmmac(struct rl_line *l, struct rl_stmmac_cfg *cfg)
 		cfg->rx_queues, cfg->tx_queues, cfg->dma_rx_size,
 		cfg->dma_tx_size, cfg->nr_cpus,
 	};
-	const char *at;
-	u32 seen = 0, k;
-	char w[40], what[64];
+	const char *at_key[ARRAY_SIZE(stmmac_keys)];
 
-	while (next_word(l, w, sizeof(w), &at)) {
-		char *eq = strchr(w, '=');
-
-		if (!eq)
-			return fail(l, at, "key=value");
-		*eq = 0;
-		for (k = 0; k < ARRAY_SIZE(stmmac_keys); k++)
-			if (!strcmp(w, stmmac_keys[k].name))
-				break;
-		if (k == ARRAY_SIZE(stmmac_keys))
-			return fail(l, at, "rx_queues, tx_queues, rx_size, tx_size or cpus (driver=stmmac)");
-		if (seen & BIT(k))
-			return fail(l, at, "each key once");
-		seen |= BIT(k);
-		snprintf(what, sizeof(what), "%s %u..%u", stmmac_keys[k].name,
-			 (unsigned int)stmmac_keys[k].min,
-			 (unsigned int)stmmac_keys[k].max);
-		if (!parse_u32(eq + 1, &v[k]) || v[k] < stmmac_keys[k].min ||
-		    v[k] > stmmac_keys[k].max)
-			return fail(l, at + (eq - w) + 1, what);
-	}
+	if (parse_keys(l, stmmac_keys, ARRAY_SIZE(stmmac_keys), v, at_key,
+		       "rx_queues, tx_queues, rx_size, tx_size or cpus (driver=stmmac)"))
+		return -1;
 	cfg->rx_queues = v[0];
 	cfg->tx_queues = v[1];
 	cfg->dma_rx_size = v[2];
