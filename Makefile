@@ -232,7 +232,7 @@ docs: $(BUILD)/variants ## rewrite the generated blocks of the Markdown files fr
 docs-check: $(BUILD)/variants $(FZ)/rl_replay ## generated blocks current, every marked example runs
 	@python3 fuzz/docs.py check --build $(BUILD) $(DOCS)
 
-cli-selftest: fuzz-build ## every bad argument refused with one line and exit 2; findings survive later runs
+cli-selftest: fuzz-build $(FZ)/rl_matrix ## every bad argument refused with one line and exit 2; findings survive later runs
 	@bash fuzz/cli-selftest.sh $(BUILD)
 
 crash-selftest: fuzz-build $(FZ)/rl_replay_nosan ## a driver crash becomes a CRASH finding: minimised, expect CRASH, replayed
@@ -255,8 +255,8 @@ $(FZ)/rl_matrix: fuzz/harness/matrix_main.c fuzz/harness/rl_file.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ fuzz/harness/matrix_main.c fuzz/harness/rl_file.c $(FUZZ_CORE)
 
-coverage: deps-fuzz deps-bench $(FZ)/am65_cov $(FZ)/rl_matrix ## llvm-cov HTML of the corpus + the state x operation matrix (text, PNG)
-	@bash fuzz/coverage.sh "$(FZ)"
+coverage: deps-fuzz deps-bench $(FZ)/am65_cov $(FZ)/rl_matrix ## llvm-cov HTML of the corpus + the state x operation matrix (text, PNG); DRIVER=stmmac
+	@bash fuzz/coverage.sh "$(FZ)" $(DRIVER)
 
 ossfuzz-build: ## fuzz/build.sh under the OSS-Fuzz contract (CC/CFLAGS/LIB_FUZZING_ENGINE/OUT), then a short run
 	@rm -rf $(FZ)/ossfuzz && CC=clang CFLAGS="-fsanitize=address,undefined,fuzzer-no-link" \

@@ -73,6 +73,10 @@ row 2 'BENCH_JOBS=999: expected' "make bench BENCH_JOBS=999" -- "${m[@]}" bench 
 row 2 'DRIVER=foo: expected am65 or stmmac' "make fuzz DRIVER=foo" -- "${m[@]}" fuzz DRIVER=foo
 row 2 "RINGLEDGER_DRIVER: 'foo' is not am65 or stmmac" "rl_replay of bytes with RINGLEDGER_DRIVER=foo" -- \
 	env RINGLEDGER_DRIVER=foo "$fz/rl_replay" -q fuzz/corpus/am65/desc_stale_swdata.bin
+row 2 'a stmmac trace in a matrix of am65 traces' "rl_matrix over two drivers' traces" -- \
+	"$fz/rl_matrix" "$tmp/m.dat" "$good" fuzz/regressions/stmmac-xdp-traffic.trace
+row 0 'of 156 state x operation cells exercised by 2 inputs' "rl_matrix over stmmac traces" -- \
+	"$fz/rl_matrix" "$tmp/m.dat" fuzz/regressions/stmmac-xdp-traffic.trace fuzz/regressions/stmmac-rx-suspend-refill.trace
 row 2 "unknown variant 'rx_tdown_no_drain' \(make variants DRIVER=stmmac" "fuzz.py --driver stmmac with an am65 variant" -- \
 	python3 fuzz/fuzz.py --build "$build" libfuzzer --time 5 --driver stmmac --variant rx_tdown_no_drain
 row 2 "unknown variant 'rx_tdown_no_drain' \(make variants DRIVER=stmmac" "rl_replay of a stmmac trace with an am65 variant" -- \

@@ -1,21 +1,29 @@
 #!/usr/bin/env bash
 # make coverage: llvm-cov HTML of the corpus (committed + the make fuzz
 # working corpus of the patched driver), and the state x operation matrix
-# as text and as a PNG.
-#   coverage.sh FZ_DIR
+# as text and as a PNG, for one driver (fuzz bytes decode for it:
+# RINGLEDGER_DRIVER).
+#   coverage.sh FZ_DIR [DRIVER]
 set -euo pipefail
 fz=$1
+driver=${2:-am65}
+case $driver in
+am65) work=patched srcdir=driver/am65-cpsw ;;
+stmmac) work=stmmac-patched srcdir=driver/stmmac ;;
+*) echo "coverage: DRIVER=$driver: expected am65 or stmmac" >&2; exit 2 ;;
+esac
+export RINGLEDGER_DRIVER=$driver
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
-out=$fz/coverage
+out=$fz/coverage$([ "$driver" = am65 ] || echo "-$driver")
 rm -rf "$out"
 mkdir -p "$out"
 shopt -s nullglob
-inputs=(fuzz/corpus/am65/* "$fz"/corpus/patched/*)
+inputs=(fuzz/corpus/"$driver"/* "$fz"/corpus/"$work"/*)
 [ ${#inputs[@]} -gt 0 ] || { echo "coverage: no corpus input" >&2; exit 1; }
 LLVM_PROFILE_FILE="$out/%p.profraw" "$fz/am65_cov" "${inputs[@]}" > /dev/null
 llvm-profdata-14 merge -sparse "$out"/*.profraw -o "$out/am65.profdata"
-srcs=(model driver/am65-cpsw fuzz/trace)
+srcs=(model "$srcdir" fuzz/trace)
 llvm-cov-14 show "$fz/am65_cov" -instr-profile="$out/am65.profdata" -format=html \
 	-output-dir="$out/html" "${srcs[@]}" > /dev/null
 llvm-cov-14 report "$fz/am65_cov" -instr-profile="$out/am65.profdata" "${srcs[@]}" |
@@ -24,8 +32,8 @@ llvm-cov-14 report "$fz/am65_cov" -instr-profile="$out/am65.profdata" "${srcs[@]
 gnuplot <<GP
 set terminal png size 900,700 noenhanced
 set output "$out/matrix.png"
-set title "ringledger: operations x driver states exercised by the corpus"
-set xtics ("down" 0, "queues_down" 1, "up" 2, "up_xdp" 3, "up_zc" 4, "marker_pending" 5) rotate by -30
+set title "ringledger ($driver): operations x driver states exercised by the corpus"
+load "$out/matrix.dat.xtics"
 load "$out/matrix.dat.ytics"
 set logscale cb
 set cblabel "operations (log)"

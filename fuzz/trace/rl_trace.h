@@ -143,11 +143,10 @@ int rl_finding_kind_by_name(const char *name);
 /*
  * "name,name,..." or "patched" -> the variant mask of @driver's catalogue
  * in @mask; on an unknown or missing name returns -1 with one line in
- * @err.  rl_variants_parse: am65.
+ * @err.
  */
 int rl_variants_parse_drv(enum rl_driver driver, const char *list, u64 *mask,
 			  char *err, size_t errlen);
-int rl_variants_parse(const char *list, u64 *mask, char *err, size_t errlen);
 /* @driver's variant or profile @name as a mask, 0 when unknown. */
 u64 rl_variant_mask_drv(enum rl_driver driver, const char *name);
 /* The catalogue of @driver and its size. */

@@ -31,11 +31,6 @@ const struct rl_variant_info *rl_variant_table(enum rl_driver driver, u32 *n)
 	return driver == RL_DRV_STMMAC ? rl_stmmac_variants : rl_am65_variants;
 }
 
-int rl_variants_parse(const char *list, u64 *mask, char *err, size_t errlen)
-{
-	return rl_variants_parse_drv(RL_DRV_AM65, list, mask, err, errlen);
-}
-
 int rl_variants_parse_drv(enum rl_driver driver, const char *list, u64 *mask,
 			  char *err, size_t errlen)
 {

@@ -14,6 +14,15 @@
  */
 #include "rl_world.h"
 
+const char * const rl_world_state_names[RL_WS_NR] = {
+	[RL_WS_DOWN] = "down",
+	[RL_WS_QUEUES_DOWN] = "queues_down",
+	[RL_WS_UP] = "up",
+	[RL_WS_UP_XDP] = "up_xdp",
+	[RL_WS_UP_ZC] = "up_zc",
+	[RL_WS_TDOWN_PENDING] = "tdown_pending",
+};
+
 /* The global check and the driver's predicate, at the current step. */
 static void world_check(struct rl_world *w)
 {
@@ -31,9 +40,28 @@ static void world_step(struct rl_world *w)
 
 static void world_wait(void *ctx, enum rl_wait_point wp);
 
-int rl_world_probed(struct rl_world *w, struct rl_model *m,
-		    const struct rl_world_drv *drv,
-		    struct rl_redirect_target *target)
+/*
+ * Sized to the probe configuration (the full check is O(size)): @descs
+ * descriptors of a pool, @buffers ring entries, @coherent long-lived
+ * mappings (rings in coherent memory); the sockets' UMEM frames; 128 of
+ * headroom for what the stack and redirect targets hold.
+ */
+void rl_world_model_size(struct rl_model_cfg *mcfg, u32 descs, u32 buffers,
+			 u32 coherent, u32 nr_cpus)
+{
+	mcfg->max_desc = descs;
+	mcfg->max_pages = 3 * buffers + 128;
+	mcfg->max_dma_maps = 3 * buffers + coherent +
+			     RL_WORLD_SOCKETS * RL_WORLD_UMEM_FRAMES + 128;
+	mcfg->max_xsk_frames = RL_WORLD_SOCKETS * RL_WORLD_UMEM_FRAMES;
+	mcfg->max_skbs = 128;
+	mcfg->max_frames = 128;
+	mcfg->nr_cpus = nr_cpus;
+}
+
+void rl_world_probed(struct rl_world *w, struct rl_model *m,
+		     const struct rl_world_drv *drv,
+		     struct rl_redirect_target *target)
 {
 	w->m = m;
 	w->drv = drv;
@@ -44,7 +72,6 @@ int rl_world_probed(struct rl_world *w, struct rl_model *m,
 	m->wait_ctx = w;
 	/* probe is step 0; the first operation is step 1 */
 	world_step(w);
-	return 0;
 }
 
 void rl_world_check(struct rl_world *w)

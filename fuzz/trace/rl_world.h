@@ -25,6 +25,19 @@
 /* The drivers a world can run; a trace names one (am65 by default). */
 enum rl_driver { RL_DRV_AM65, RL_DRV_STMMAC, RL_DRV_NR };
 
+/* The driver state an operation meets (make coverage's matrix columns). */
+enum rl_world_state {
+	RL_WS_DOWN,		/* no port up */
+	RL_WS_QUEUES_DOWN,	/* a port up, its queues not (failed rebuild) */
+	RL_WS_UP,
+	RL_WS_UP_XDP,		/* a program attached */
+	RL_WS_UP_ZC,		/* a queue in zero-copy mode */
+	RL_WS_TDOWN_PENDING,	/* a teardown still owes its marker */
+	RL_WS_NR
+};
+
+extern const char * const rl_world_state_names[RL_WS_NR];
+
 struct rl_world;
 
 /*
@@ -63,6 +76,8 @@ struct rl_world_drv {
 	int (*xsk_pool)(struct rl_world *w, u32 port, struct rl_xsk_pool *pool,
 			u32 qid);
 	int (*xsk_wakeup)(struct rl_world *w, u32 port, u32 qid, u32 flags);
+	/* the state an operation meets (first that applies) */
+	enum rl_world_state (*state)(struct rl_world *w);
 };
 
 extern const struct rl_world_drv rl_world_am65;
@@ -108,9 +123,12 @@ int rl_world_init_stmmac(struct rl_world *w, struct rl_model *m,
  * The driver table's init functions end here: the probed driver @drv and
  * the devmap @target join the world, probe is step 0.
  */
-int rl_world_probed(struct rl_world *w, struct rl_model *m,
-		    const struct rl_world_drv *drv,
-		    struct rl_redirect_target *target);
+/* The model's capacities for a driver (each driver's *_model_cfg). */
+void rl_world_model_size(struct rl_model_cfg *mcfg, u32 descs, u32 buffers,
+			 u32 coherent, u32 nr_cpus);
+void rl_world_probed(struct rl_world *w, struct rl_model *m,
+		     const struct rl_world_drv *drv,
+		     struct rl_redirect_target *target);
 /* Close sockets, remove the driver, drop targets; no oracle. */
 void rl_world_teardown(struct rl_world *w);
 /* rl_world_teardown(), then the end-of-run oracle; true when clean. */

@@ -12,15 +12,7 @@ void rl_world_model_cfg(const struct rl_am65_cfg *cfg,
 {
 	u32 descs = cfg->rx_flows * cfg->rx_descs + cfg->tx_chans * cfg->tx_descs;
 
-	/* sized to the probe configuration: the per-step check is O(size) */
-	mcfg->max_desc = descs;
-	mcfg->max_pages = 3 * descs + 128;
-	mcfg->max_dma_maps = 3 * descs + RL_WORLD_SOCKETS * RL_WORLD_UMEM_FRAMES +
-			     128;
-	mcfg->max_xsk_frames = RL_WORLD_SOCKETS * RL_WORLD_UMEM_FRAMES;
-	mcfg->max_skbs = 128;
-	mcfg->max_frames = 128;
-	mcfg->nr_cpus = cfg->nr_cpus;
+	rl_world_model_size(mcfg, descs, descs, 0, cfg->nr_cpus);
 }
 
 static u32 am65_ports(struct rl_world *w)
@@ -200,6 +192,28 @@ static int am65_xsk_wakeup(struct rl_world *w, u32 port, u32 qid, u32 flags)
 	return rl_am65_cpsw_xsk_wakeup(w->common, port, qid, flags);
 }
 
+static enum rl_world_state am65_state(struct rl_world *w)
+{
+	struct am65_cpsw_common *c = w->common;
+	u32 i;
+
+	/* a TX teardown whose marker has not come back */
+	for (i = 0; i < c->tx_ch_num; i++)
+		if (c->tx_chns[i].tx_chn->tdown.requested)
+			return RL_WS_TDOWN_PENDING;
+	if (!c->usage_count)
+		return RL_WS_DOWN;
+	if (!c->queues_up)
+		return RL_WS_QUEUES_DOWN;
+	for (i = 0; i < c->rx_ch_num_flows; i++)
+		if (c->rx_chns.flows[i].xsk_pool)
+			return RL_WS_UP_ZC;
+	for (i = 0; i < c->port_num; i++)
+		if (c->ports[i].xdp_prog)
+			return RL_WS_UP_XDP;
+	return RL_WS_UP;
+}
+
 const struct rl_world_drv rl_world_am65 = {
 	.name = "am65",
 	.ports = am65_ports,
@@ -225,6 +239,7 @@ const struct rl_world_drv rl_world_am65 = {
 	.bpf = am65_bpf,
 	.xsk_pool = am65_xsk_pool,
 	.xsk_wakeup = am65_xsk_wakeup,
+	.state = am65_state,
 };
 
 int rl_world_init(struct rl_world *w, struct rl_model *m,
@@ -241,5 +256,6 @@ int rl_world_init(struct rl_world *w, struct rl_model *m,
 		rl_redirect_target_destroy(target);
 		return -EINVAL;
 	}
-	return rl_world_probed(w, m, &rl_world_am65, target);
+	rl_world_probed(w, m, &rl_world_am65, target);
+	return 0;
 }

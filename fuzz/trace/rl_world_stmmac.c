@@ -15,15 +15,12 @@ void rl_world_model_cfg_stmmac(const struct rl_stmmac_cfg *cfg,
 	u32 descs = cfg->rx_queues * cfg->dma_rx_size +
 		    cfg->tx_queues * cfg->dma_tx_size;
 
-	/* no CPPI5 descriptor pool: the rings are coherent DMA memory */
-	mcfg->max_desc = 1;
-	mcfg->max_pages = 3 * descs + 128;
-	mcfg->max_dma_maps = 3 * descs + RL_STMMAC_MAX_QUEUES * 2 +
-			     RL_WORLD_SOCKETS * RL_WORLD_UMEM_FRAMES + 128;
-	mcfg->max_xsk_frames = RL_WORLD_SOCKETS * RL_WORLD_UMEM_FRAMES;
-	mcfg->max_skbs = 128;
-	mcfg->max_frames = 128;
-	mcfg->nr_cpus = cfg->nr_cpus;
+	/*
+	 * no CPPI5 descriptor pool (one unused slot): the rings are coherent
+	 * DMA memory, two mappings per queue
+	 */
+	rl_world_model_size(mcfg, 1, descs, RL_STMMAC_MAX_QUEUES * 2,
+			    cfg->nr_cpus);
 }
 
 static u32 stmmac_ports(struct rl_world *w)
@@ -178,6 +175,18 @@ static int stmmac_xsk_wakeup(struct rl_world *w, u32 port, u32 qid, u32 flags)
 	return -EOPNOTSUPP;
 }
 
+/* no zero copy and no teardown marker in this extraction */
+static enum rl_world_state stmmac_state(struct rl_world *w)
+{
+	const struct rl_stmmac_priv *priv = w->stmmac;
+
+	if (!priv->up)
+		return RL_WS_DOWN;
+	if (priv->down)
+		return RL_WS_QUEUES_DOWN;
+	return priv->xdp_prog ? RL_WS_UP_XDP : RL_WS_UP;
+}
+
 const struct rl_world_drv rl_world_stmmac = {
 	.name = "stmmac",
 	.ports = stmmac_ports,
@@ -206,6 +215,7 @@ const struct rl_world_drv rl_world_stmmac = {
 	.bpf = stmmac_bpf,
 	.xsk_pool = stmmac_xsk_pool,
 	.xsk_wakeup = stmmac_xsk_wakeup,
+	.state = stmmac_state,
 };
 
 int rl_world_init_stmmac(struct rl_world *w, struct rl_model *m,
@@ -222,5 +232,6 @@ int rl_world_init_stmmac(struct rl_world *w, struct rl_model *m,
 		rl_redirect_target_destroy(target);
 		return -EINVAL;
 	}
-	return rl_world_probed(w, m, &rl_world_stmmac, target);
+	rl_world_probed(w, m, &rl_world_stmmac, target);
+	return 0;
 }

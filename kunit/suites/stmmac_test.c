@@ -12,15 +12,25 @@
 #include "rl_test_util.h"
 #include "stmmac.h"
 
-static struct rl_stmmac_priv *bed(struct kunit *test, struct rl_test_ctx *ctx,
-				  u32 queues, u32 size)
+/* One TX queue of @tx_size; @variants put upstream's code back. */
+static struct rl_stmmac_priv *bed_cfg(struct kunit *test,
+				      struct rl_test_ctx *ctx, u32 queues,
+				      u32 size, u32 tx_size, u64 variants)
 {
 	struct rl_stmmac_cfg cfg = { .rx_queues = queues, .tx_queues = 1,
-				     .dma_rx_size = size, .dma_tx_size = 8 };
+				     .dma_rx_size = size,
+				     .dma_tx_size = tx_size,
+				     .variants = variants };
 	struct rl_stmmac_priv *priv = rl_stmmac_probe(ctx->m, &cfg);
 
 	KUNIT_ASSERT_NOT_NULL(test, priv);
 	return priv;
+}
+
+static struct rl_stmmac_priv *bed(struct kunit *test, struct rl_test_ctx *ctx,
+				  u32 queues, u32 size)
+{
+	return bed_cfg(test, ctx, queues, size, 8, 0);
 }
 
 /* The device receives @n frames of @len bytes; one NAPI poll takes @polled. */
@@ -307,17 +317,13 @@ static void stmmac_irq_masked_until_poll_completes(struct kunit *test)
 static void xmit_head_map_fails(struct kunit *test, bool upstream)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_stmmac_cfg cfg = { .rx_queues = 1, .tx_queues = 1,
-				     .dma_rx_size = 4, .dma_tx_size = 8 };
 	struct rl_stmmac_priv *priv;
 	struct rl_stmmac_tx_queue *tx_q;
 	struct rl_sk_buff *skb = rl_skb_alloc_tx(ctx->m, 300, 2, 100);
 	u32 live;
 
-	if (upstream)
-		cfg.variants = BIT_ULL(RL_SV_XMIT_MAP_ERR_STALE);
-	priv = rl_stmmac_probe(ctx->m, &cfg);
-	KUNIT_ASSERT_NOT_NULL(test, priv);
+	priv = bed_cfg(test, ctx, 1, 4, 8,
+		       upstream ? BIT_ULL(RL_SV_XMIT_MAP_ERR_STALE) : 0);
 	KUNIT_ASSERT_NOT_NULL(test, skb);
 	tx_q = &priv->tx_queue[0];
 	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
@@ -368,16 +374,12 @@ static void stmmac_xmit_map_err_stale_variant(struct kunit *test)
 static void xdp_reopen_fails(struct kunit *test, bool upstream)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_stmmac_cfg cfg = { .rx_queues = 1, .tx_queues = 1,
-				     .dma_rx_size = 2, .dma_tx_size = 4 };
 	u8 pass = RL_XDP_PASS;
 	struct rl_stmmac_priv *priv;
 	struct rl_xdp_frame *f;
 
-	if (upstream)
-		cfg.variants = BIT_ULL(RL_SV_XDP_REOPEN_FAIL_IGNORED);
-	priv = rl_stmmac_probe(ctx->m, &cfg);
-	KUNIT_ASSERT_NOT_NULL(test, priv);
+	priv = bed_cfg(test, ctx, 1, 2, 4,
+		       upstream ? BIT_ULL(RL_SV_XDP_REOPEN_FAIL_IGNORED) : 0);
 	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
 	rl_model_fail_nth(ctx->m, RL_FAULT_PAGE_ALLOC, 1);
 	attach(test, priv, &pass, 1);
