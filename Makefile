@@ -140,9 +140,9 @@ LF_FLAGS  := -std=gnu11 -g -O1 -fno-omit-frame-pointer -Wno-unused-parameter \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-fsanitize-coverage-ignorelist=fuzz/nocov.txt $(FUZZ_INC)
 
-$(FZ)/am65_libfuzzer: fuzz/harness/fuzz_am65.c $(FUZZ_DEPS)
+$(FZ)/am65_libfuzzer: $(RL_TARGET_SRCS) $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	clang $(LF_FLAGS) -o $@ fuzz/harness/fuzz_am65.c $(FUZZ_CORE)
+	clang $(LF_FLAGS) -o $@ $(RL_TARGET_SRCS) $(FUZZ_CORE)
 
 $(FZ)/parser_libfuzzer: fuzz/harness/fuzz_trace_parser.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
@@ -153,9 +153,9 @@ $(FZ)/empty_libfuzzer: fuzz/harness/empty_target.c
 	clang $(LF_FLAGS) -o $@ $<
 
 # plain build of the fuzz target: no engine, runs input files once
-$(FZ)/am65_plain: fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c fuzz/harness/rl_file.c $(FUZZ_DEPS)
+$(FZ)/am65_plain: $(RL_TARGET_SRCS) fuzz/harness/standalone_main.c fuzz/harness/rl_file.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c fuzz/harness/rl_file.c $(FUZZ_CORE)
+	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ $(RL_TARGET_SRCS) fuzz/harness/standalone_main.c fuzz/harness/rl_file.c $(FUZZ_CORE)
 
 $(FZ)/rl_replay: fuzz/harness/replay_main.c fuzz/harness/rl_file.c fuzz/harness/rl_crash.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
@@ -175,17 +175,17 @@ AFL_FLAGS := -std=gnu11 -g -O1 -Wno-unused-parameter -fsanitize=fuzzer $(FUZZ_IN
 # the world and the oracle stay out of the coverage map here too (fuzz/nocov.txt)
 AFL_DENY  := AFL_LLVM_DENYLIST=$(CURDIR)/fuzz/nocov.txt
 
-$(FZ)/am65_afl: fuzz/harness/fuzz_am65.c $(FUZZ_DEPS)
+$(FZ)/am65_afl: $(RL_TARGET_SRCS) $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	AFL_QUIET=1 $(AFL_DENY) afl-clang-fast $(AFL_FLAGS) -o $@ fuzz/harness/fuzz_am65.c $(FUZZ_CORE)
+	AFL_QUIET=1 $(AFL_DENY) afl-clang-fast $(AFL_FLAGS) -o $@ $(RL_TARGET_SRCS) $(FUZZ_CORE)
 
 $(FZ)/empty_afl: fuzz/harness/empty_target.c
 	@mkdir -p $(@D)
 	AFL_QUIET=1 afl-clang-fast $(AFL_FLAGS) -o $@ $<
 
-$(FZ)/am65_afl_cmplog: fuzz/harness/fuzz_am65.c $(FUZZ_DEPS)
+$(FZ)/am65_afl_cmplog: $(RL_TARGET_SRCS) $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	AFL_QUIET=1 $(AFL_DENY) AFL_LLVM_CMPLOG=1 afl-clang-fast $(AFL_FLAGS) -o $@ fuzz/harness/fuzz_am65.c $(FUZZ_CORE)
+	AFL_QUIET=1 $(AFL_DENY) AFL_LLVM_CMPLOG=1 afl-clang-fast $(AFL_FLAGS) -o $@ $(RL_TARGET_SRCS) $(FUZZ_CORE)
 
 JOBS ?= 1
 FUZZ_PY := python3 fuzz/fuzz.py --build $(BUILD)
@@ -235,8 +235,12 @@ docs-check: $(BUILD)/variants $(FZ)/rl_replay ## generated blocks current, every
 cli-selftest: fuzz-build $(FZ)/rl_matrix ## every bad argument refused with one line and exit 2; findings survive later runs
 	@bash fuzz/cli-selftest.sh $(BUILD)
 
-crash-selftest: fuzz-build $(FZ)/rl_replay_nosan ## a driver crash becomes a CRASH finding: minimised, expect CRASH, replayed
+crash-selftest: fuzz-build $(FZ)/rl_replay_nosan $(FZ)/alloc_cache_selftest ## a driver crash becomes a CRASH finding: minimised, expect CRASH, replayed; the model-memory cache keeps ASan's view
 	@bash fuzz/crash-selftest.sh "$(FZ)"
+
+$(FZ)/alloc_cache_selftest: fuzz/harness/alloc_cache_selftest.c fuzz/harness/rl_alloc_cache.c model/model.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	clang -std=gnu11 -g -O1 -fsanitize=address $(FUZZ_INC) -o $@ fuzz/harness/alloc_cache_selftest.c fuzz/harness/rl_alloc_cache.c $(CORE_SRCS)
 
 # pipefail: a finding (fuzz.py exit 1) fails the smoke, not only grep's view of it
 fuzz-smoke: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog ## a few seconds of each engine on the patched drivers (am65 both engines, stmmac libFuzzer), and the parser fuzzer
@@ -246,10 +250,10 @@ fuzz-smoke: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog ## a few seconds of 
 	@set -o pipefail; mkdir -p $(FZ)/parser-corpus && $(FZ)/parser_libfuzzer -max_total_time=3 \
 		$(FZ)/parser-corpus fuzz/corpus/parser 2>&1 | grep -E 'Done|ERROR|deadly' | tail -n 1
 
-$(FZ)/am65_cov: fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c fuzz/harness/rl_file.c $(FUZZ_DEPS)
+$(FZ)/am65_cov: $(RL_TARGET_SRCS) fuzz/harness/standalone_main.c fuzz/harness/rl_file.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	clang -std=gnu11 -g -O1 -Wno-unused-parameter -fprofile-instr-generate -fcoverage-mapping \
-		$(FUZZ_INC) -o $@ fuzz/harness/fuzz_am65.c fuzz/harness/standalone_main.c fuzz/harness/rl_file.c $(FUZZ_CORE)
+		$(FUZZ_INC) -o $@ $(RL_TARGET_SRCS) fuzz/harness/standalone_main.c fuzz/harness/rl_file.c $(FUZZ_CORE)
 
 $(FZ)/rl_matrix: fuzz/harness/matrix_main.c fuzz/harness/rl_file.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)

@@ -18,19 +18,24 @@ srclist() {
 }
 read -r -a inc <<<"$(srclist '$(call rl_inc,,$(RL_CORE_DIRS) $(RL_HARNESS_DIR)) $(RL_FUZZ_DEFS)')"
 read -r -a core <<<"$(srclist '$(call rl_c,,$(RL_CORE_DIRS)) $(RL_HARNESS_SRCS)')"
+read -r -a target <<<"$(srclist '$(RL_TARGET_SRCS)')"
 [ ${#core[@]} -gt 0 ] && [ ${#inc[@]} -gt 0 ] || { echo "build.sh: empty source list" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-objs=()
-for c in "${core[@]}" fuzz/harness/fuzz_am65.c fuzz/harness/fuzz_trace_parser.c; do
+objs=() tobjs=()
+for c in "${core[@]}" "${target[@]}" fuzz/harness/fuzz_trace_parser.c; do
 	o=$work/$(echo "${c%.c}" | tr / _).o
 	# shellcheck disable=SC2086
 	$CC $CFLAGS -std=gnu11 -g "${inc[@]}" -c "$c" -o "$o"
-	case $c in fuzz/harness/fuzz_*) ;; *) objs+=("$o") ;; esac
+	if [[ " ${target[*]} " == *" $c "* ]]; then
+		tobjs+=("$o")
+	elif [ "$c" != fuzz/harness/fuzz_trace_parser.c ]; then
+		objs+=("$o")
+	fi
 done
 # shellcheck disable=SC2086
 $CC $CFLAGS $LIB_FUZZING_ENGINE -o "$OUT/ringledger_am65" \
-	"$work/fuzz_harness_fuzz_am65.o" "${objs[@]}"
+	"${tobjs[@]}" "${objs[@]}"
 # shellcheck disable=SC2086
 $CC $CFLAGS $LIB_FUZZING_ENGINE -o "$OUT/ringledger_trace_parser" \
 	"$work/fuzz_harness_fuzz_trace_parser.o" "${objs[@]}"

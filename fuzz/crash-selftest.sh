@@ -50,4 +50,13 @@ fi
 	fail "without sanitizers the trace does not replay as expected: $(tail -2 "$tmp/nosan.log")"
 grep -q "first: step [0-9]*: CRASH op#[0-9]*: killed by signal 11" "$tmp/nosan.log" ||
 	fail "without sanitizers the finding is not the signal: $(tail -1 "$tmp/nosan.log")"
+# the fuzz targets' model-memory cache (rl_alloc_cache.c): a stale read in
+# the same input is still a sanitizer report, and reuse waits for the end
+# of the input
+"$fz/alloc_cache_selftest" reuse || fail "the cache did not hand a freed block out zeroed"
+"$fz/alloc_cache_selftest" early || fail "the cache reused a block within the input that freed it"
+if ASAN_OPTIONS=detect_leaks=0 "$fz/alloc_cache_selftest" stale >"$tmp/stale.log" 2>&1 ||
+	! grep -q "AddressSanitizer: use-after-poison" "$tmp/stale.log"; then
+	fail "a read of a freed model block was not reported: $(tail -1 "$tmp/stale.log")"
+fi
 echo "crash-selftest: a crash in the driver is minimised into a trace with 'expect CRASH': $line"

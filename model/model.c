@@ -13,6 +13,14 @@
 #include "xsk_pool.h"
 #include "xdp.h"
 #include "skb.h"
+
+/*
+ * Host programs may take the model's allocations over (rl_compat.h's
+ * rl_zalloc / rl_free): the fuzz targets' per-input block cache.  Nothing
+ * sets them in-kernel, where rl_zalloc is kzalloc.
+ */
+void *(*rl_host_zalloc_fn)(size_t size);
+void (*rl_host_free_fn)(void *p);
 #include "netdev.h"
 #include "poison.h"
 

@@ -66,14 +66,26 @@ typedef uint64_t u64;
 typedef int32_t s32;
 typedef int64_t s64;
 
+/*
+ * A host program may take the model's allocations over by setting these
+ * two (defined in model.c): the fuzz targets' per-input block cache,
+ * fuzz/harness/rl_alloc_cache.c.  Every other host build leaves them NULL
+ * and gets calloc/free with the sanitizer's full reports.
+ */
+extern void *(*rl_host_zalloc_fn)(size_t size);
+extern void (*rl_host_free_fn)(void *p);
+
 static inline void *rl_zalloc(size_t size)
 {
-	return calloc(1, size);
+	return rl_host_zalloc_fn ? rl_host_zalloc_fn(size) : calloc(1, size);
 }
 
 static inline void rl_free(void *p)
 {
-	free(p);
+	if (rl_host_free_fn)
+		rl_host_free_fn(p);
+	else
+		free(p);
 }
 
 #define rl_log(fmt, ...) fprintf(stderr, "ringledger: " fmt, ##__VA_ARGS__)

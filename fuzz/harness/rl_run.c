@@ -118,7 +118,7 @@ bool rl_run_trace(struct rl_run *r, const struct rl_trace *t)
 	struct run_ctx c = { .r = r };
 	struct rl_trace_hooks h = {
 		.before = before_op, .after = after_op, .ctx = &c,
-		.digest_steps = r->digest_steps,
+		.digest_steps = r->digest_steps, .no_digest = r->no_digest,
 	};
 	struct rl_model *m;
 	struct rl_world w;

@@ -20,6 +20,7 @@ struct rl_run {
 	char first_where[160];	/* " in FUNC (FILE:LINE)" of the driver, or "" */
 	struct rl_model *model;	/* of the run going on */
 	bool digest_steps;	/* fold the ledger digest of every step */
+	bool no_digest;		/* no digest wanted: saves a ledger walk */
 	u8 check_mode;		/* enum rl_check_mode of the per-step check */
 	u64 digest;		/* digest of the run (every step if asked) */
 	/*

@@ -116,6 +116,7 @@ struct rl_trace_hooks {
 	void (*after)(void *ctx, struct rl_world *w, u32 i, u64 digest);
 	void *ctx;
 	bool digest_steps;	/* fold the digest after every operation */
+	bool no_digest;		/* the caller needs no digest (fuzz targets) */
 };
 
 /*

@@ -544,7 +544,9 @@ u64 rl_trace_run(struct rl_world *w, const struct rl_trace *t,
 	if (h->before)
 		h->before(h->ctx, w, t->n_ops, NULL);
 	rl_world_finish(w);
-	r.digest = rl_trace_digest_fold(r.digest, rl_model_digest(w->m));
+	if (!h->no_digest)
+		r.digest = rl_trace_digest_fold(r.digest,
+						 rl_model_digest(w->m));
 	if (h->after)
 		h->after(h->ctx, w, t->n_ops, r.digest);
 	return r.digest;

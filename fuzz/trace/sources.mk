@@ -14,6 +14,9 @@ RL_SUITE_DIRS	:= kunit/suites
 # what every fuzz target and host tool adds to the core (mains are apart)
 RL_HARNESS_DIR	:= fuzz/harness
 RL_HARNESS_SRCS	:= $(RL_HARNESS_DIR)/rl_run.c $(RL_HARNESS_DIR)/rl_explain.c
+# the driver fuzz target: the entry point and its model-memory cache (only
+# there: the cache needs the end of each input; tools keep calloc/free)
+RL_TARGET_SRCS	:= $(RL_HARNESS_DIR)/fuzz_am65.c $(RL_HARNESS_DIR)/rl_alloc_cache.c
 # fuzz builds: freed model memory is also poisoned for ASan (rl_compat.h)
 RL_FUZZ_DEFS	:= -DRL_ASAN_POISON
 
