@@ -29,6 +29,8 @@ import sys
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(REPO, "fuzz", "bench"))
+from engines import LIBFUZZER_SEARCH  # noqa: E402  (one list of libFuzzer's search flags)
 DRIVERS = ("am65", "stmmac")  # rl_driver_names (fuzz/trace/rl_trace_ops.c)
 STATUS_EVERY = 5  # seconds between status lines
 FIRST_RE = re.compile(r"first: (step \d+: ([A-Z_]+) .*?)(?:; digest [0-9a-f]+)?$", re.M)
@@ -180,7 +182,7 @@ def run_libfuzzer(t, args, run, seeds):
     log_path = os.path.join(run, "libfuzzer.log")
     cmd = [os.path.join(t.fz, "am65_libfuzzer"), "-max_total_time=%d" % args.time,
            "-print_final_stats=1", "-timeout=10", "-rss_limit_mb=2048",
-           "-max_len=%d" % MAX_LEN,
+           "-max_len=%d" % MAX_LEN] + LIBFUZZER_SEARCH + [
            "-artifact_prefix=" + os.path.join(run, "crashes") + "/", corpus, seeds]
     st = Status(args.time)
     execs = rate = cov = corp = None

@@ -79,7 +79,7 @@ def run_round(t, engine, run, corpus, seconds, variants, jobs):
     if engine == "libfuzzer":
         cmd = [os.path.join(t.fz, "am65_libfuzzer"), "-fork=%d" % jobs, "-ignore_crashes=1",
                "-ignore_timeouts=1", "-ignore_ooms=1", "-max_total_time=%d" % seconds,
-               "-timeout=10", "-rss_limit_mb=2048",
+               "-timeout=10", "-rss_limit_mb=2048"] + fz.LIBFUZZER_SEARCH + [
                "-artifact_prefix=" + os.path.join(run, "crashes") + "/", corpus]
         subprocess.run(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, check=False)
     else:
