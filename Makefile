@@ -110,10 +110,11 @@ lint: deps-ksrc ## checkpatch.pl on kernel-side C; no #if outside the compat hea
 clean: ## remove build outputs in the clone (caches stay)
 	rm -rf $(BUILD)
 
-$(BUILD)/variants: kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c driver/am65-cpsw/am65_cpsw.h driver/stmmac/stmmac_variants.c driver/stmmac/stmmac.h model/ledger.c model/ledger.h
+# the whole model: its allocation hooks live in model.c (rl_compat.h)
+$(BUILD)/variants: kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c driver/am65-cpsw/am65_cpsw.h driver/stmmac/stmmac_variants.c driver/stmmac/stmmac.h $(MODEL_SRCS) $(call rl_h,,model)
 	@mkdir -p $(@D)
 	@gcc -std=gnu11 -O1 -Wall -Wextra -Wno-unused-parameter -Werror $(call rl_inc,,$(RL_CORE_DIRS)) \
-		-o $@ kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c driver/stmmac/stmmac_variants.c model/ledger.c
+		-o $@ kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c driver/stmmac/stmmac_variants.c $(MODEL_SRCS)
 
 variants: $(BUILD)/variants ## the catalogue of re-injectable bugs (VARIANT=name checks a name; DRIVER=stmmac its catalogue)
 	@$(BUILD)/variants $(if $(filter stmmac,$(DRIVER)),--driver stmmac) $(VARIANT)
