@@ -18,10 +18,33 @@ static void count(struct rl_run *r, struct rl_world *w, const struct rl_op *op)
 		matrix[w->drv->state(w)][op->code]++;
 }
 
+/* @base.@axis"tics": gnuplot's "set @axis tics (...)@tail" for @names */
+static int write_tics(const char *base, const char *axis,
+		      const char *const *names, u32 n, const char *tail)
+{
+	char path[4096];
+	FILE *f;
+	u32 i;
+
+	snprintf(path, sizeof(path), "%s.%stics", base, axis);
+	f = fopen(path, "w");
+	if (!f) {
+		fprintf(stderr, "ringledger: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "set %stics (", axis);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s\"%s\" %u", i ? ", " : "", names[i],
+			(unsigned int)i);
+	fprintf(f, ")%s\n", tail);
+	fclose(f);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static struct rl_trace t;
-	char ytics[4096];
+	const char *op_names[RL_OP_NR];
 	enum rl_driver driver = RL_DRV_AM65;
 	u32 s, o, covered = 0;
 	FILE *dat;
@@ -68,28 +91,13 @@ int main(int argc, char **argv)
 		fprintf(dat, "\n");
 	}
 	fclose(dat);
-	/* the operation names as gnuplot tics, beside the data */
-	snprintf(ytics, sizeof(ytics), "%s.ytics", argv[1]);
-	dat = fopen(ytics, "w");
-	if (!dat)
-		return 2;
-	fprintf(dat, "set ytics (");
+	/* the tics of both axes, beside the data */
 	for (o = 0; o < RL_OP_NR; o++)
-		fprintf(dat, "%s\"%s\" %u", o ? ", " : "", rl_op_table[o].name,
-			(unsigned int)o);
-	fprintf(dat, ")\n");
-	fclose(dat);
-	/* and the state names (one table: rl_world_state_names) */
-	snprintf(ytics, sizeof(ytics), "%s.xtics", argv[1]);
-	dat = fopen(ytics, "w");
-	if (!dat)
+		op_names[o] = rl_op_table[o].name;
+	if (write_tics(argv[1], "y", op_names, RL_OP_NR, "") ||
+	    write_tics(argv[1], "x", rl_world_state_names, RL_WS_NR,
+		       " rotate by -30"))
 		return 2;
-	fprintf(dat, "set xtics (");
-	for (s = 0; s < RL_WS_NR; s++)
-		fprintf(dat, "%s\"%s\" %u", s ? ", " : "",
-			rl_world_state_names[s], (unsigned int)s);
-	fprintf(dat, ") rotate by -30\n");
-	fclose(dat);
 	printf("%u of %u state x operation cells exercised by %d inputs\n",
 	       (unsigned int)covered, (unsigned int)(RL_WS_NR * RL_OP_NR), argc - 2);
 	return 0;
