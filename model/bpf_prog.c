@@ -74,6 +74,7 @@ u32 rl_bpf_prog_run_xdp(struct rl_bpf_prog *prog, struct rl_xdp_buff *xdp)
 		rl_ledger_report_count(prog->m->ledger, RL_F_USE_AFTER_FREE,
 				       RL_OBJ_FRAME, prog->hdr.id, 1, 0,
 				       "bpf_prog_run_xdp on a freed program");
+	rl_cost_add(prog->m, RL_COST_XDP_RUN, 1);
 	if (!prog->nr)
 		return RL_XDP_PASS;
 	return prog->verdict[prog->pos++ % prog->nr];

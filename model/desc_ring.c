@@ -203,6 +203,8 @@ void rl_dring_give(struct rl_dring *r, u32 i, u32 flags)
 {
 	if (!cpu_may_write(r, i, "CPU handed over a descriptor the running DMA already owns"))
 		return;
+	/* a descriptor written to coherent memory (cost.h: ring_push) */
+	rl_cost_add(r->m, RL_COST_RING_PUSH, 1);
 	r->d[i].des3 = flags | RL_DES3_OWN | (r->tx ? 0 : RL_DES3_BUF1V);
 	if (r->running)
 		acquire(r, i);
@@ -215,6 +217,7 @@ u32 rl_dring_des3(const struct rl_dring *r, u32 i)
 
 void rl_dring_take(struct rl_dring *r, u32 i)
 {
+	rl_cost_add(r->m, RL_COST_RING_POP, 1);
 	cpu_may_write(r, i, "CPU took the buffer of a descriptor the running DMA owns");
 }
 
@@ -228,6 +231,8 @@ void rl_dring_clear(struct rl_dring *r, u32 i)
 
 void rl_dring_set_tail(struct rl_dring *r)
 {
+	/* stmmac_set_rx/tx_tail_ptr: one MMIO write per batch */
+	rl_cost_add(r->m, RL_COST_DOORBELL, 1);
 	r->suspended = false;
 }
 
@@ -322,6 +327,7 @@ int rl_dring_hw_rx(struct rl_dring *r, u32 len)
 	d->des2 = 0;
 	d->des3 = RL_DES3_FD | RL_DES3_LD | (len & RL_DES3_LEN);
 	r->sh[r->cur].addr_set = false;
+	rl_cost_add(r->m, RL_COST_HW_RX, 1);
 	give_back(r, r->cur);
 	r->cur = (r->cur + 1) % r->size;
 	/* RI: every frame interrupts (no RX watchdog/coalescing modelled) */
@@ -339,6 +345,8 @@ int rl_dring_hw_tx(struct rl_dring *r)
 		return -EAGAIN;
 	/* TX write-back: OWN cleared, the rest kept for the driver */
 	d->des3 &= ~RL_DES3_OWN;
+	if (d->des3 & RL_DES3_LD)	/* a frame's last descriptor */
+		rl_cost_add(r->m, RL_COST_HW_TX, 1);
 	r->cur = (r->cur + 1) % r->size;
 	/* TI: every descriptor interrupts (no TX coalescing modelled) */
 	r->irq_status = true;

@@ -102,21 +102,42 @@ static rl_dma_addr_t dma_map(struct rl_dma *dma, u32 offset, u32 size,
 	return map->addr;
 }
 
+/*
+ * Work counted per call (cost.h).  Cache maintenance as arm64 does it for
+ * a device that is not cache-coherent (arch/arm64/mm/dma-mapping.c):
+ * arch_sync_dma_for_device cleans the range for every direction (map and
+ * sync_for_device), arch_sync_dma_for_cpu invalidates it unless the
+ * direction is DMA_TO_DEVICE (unmap and sync_for_cpu).
+ */
+static void dma_cost(struct rl_dma *dma, enum rl_cost call, u32 size,
+		     enum rl_dma_dir dir)
+{
+	bool to_cpu = call == RL_COST_DMA_UNMAP || call == RL_COST_SYNC_CPU;
+
+	rl_cost_add(dma->m, call, 1);
+	rl_cost_add(dma->m, RL_COST_DMA_BYTES, size);
+	if (!to_cpu || dir != RL_DMA_TO_DEVICE)
+		rl_cost_add(dma->m, RL_COST_CACHE_BYTES, size);
+}
+
 rl_dma_addr_t rl_dma_map_single(struct rl_dma *dma, u32 size,
 				enum rl_dma_dir dir, u32 tag)
 {
+	dma_cost(dma, RL_COST_DMA_MAP, size, dir);
 	return dma_map(dma, 0, size, dir, tag, RL_OBJ_NR);
 }
 
 rl_dma_addr_t rl_dma_map_page(struct rl_dma *dma, u32 page_id, u32 offset,
 			      u32 size, enum rl_dma_dir dir)
 {
+	dma_cost(dma, RL_COST_DMA_MAP, size, dir);
 	return dma_map(dma, offset, size, dir, page_id, RL_OBJ_PAGE);
 }
 
 rl_dma_addr_t rl_dma_map_xsk(struct rl_dma *dma, u32 frame_id, u32 size,
 			     enum rl_dma_dir dir)
 {
+	dma_cost(dma, RL_COST_DMA_MAP, size, dir);
 	return dma_map(dma, 0, size, dir, frame_id, RL_OBJ_XSK);
 }
 
@@ -129,9 +150,12 @@ rl_dma_addr_t rl_dma_alloc_coherent(struct rl_dma *dma, u32 size)
 		       RL_OBJ_NR);
 }
 
+static void unmap_one(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
+		      enum rl_dma_dir dir);
+
 void rl_dma_free_coherent(struct rl_dma *dma, u32 size, rl_dma_addr_t addr)
 {
-	rl_dma_unmap(dma, addr, size, RL_DMA_BIDIRECTIONAL);
+	unmap_one(dma, addr, size, RL_DMA_BIDIRECTIONAL);
 }
 
 /* Slot whose IOVA window contains @addr, or -1 when outside every slot. */
@@ -153,8 +177,8 @@ static void dma_report(struct rl_dma *dma, enum rl_finding_kind kind,
 			       expected, actual, what);
 }
 
-void rl_dma_unmap(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
-		  enum rl_dma_dir dir)
+static void unmap_one(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
+		      enum rl_dma_dir dir)
 {
 	int slot = dma_slot(dma, addr);
 	struct rl_dma_map *map = slot < 0 ? NULL : &dma->maps[slot];
@@ -185,6 +209,13 @@ void rl_dma_unmap(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 	rl_slots_put(&dma->slots, (u32)slot);
 }
 
+void rl_dma_unmap(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
+		  enum rl_dma_dir dir)
+{
+	dma_cost(dma, RL_COST_DMA_UNMAP, size, dir);
+	unmap_one(dma, addr, size, dir);
+}
+
 static void sync_check(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 		     enum rl_dma_dir dir, const char *what)
 {
@@ -209,6 +240,7 @@ static void sync_check(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 void rl_dma_sync_for_cpu(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 			 enum rl_dma_dir dir)
 {
+	dma_cost(dma, RL_COST_SYNC_CPU, size, dir);
 	sync_check(dma, addr, size, dir,
 		 "dma_sync_single_for_cpu: address is not mapped");
 }
@@ -216,6 +248,7 @@ void rl_dma_sync_for_cpu(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 void rl_dma_sync_for_device(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 			    enum rl_dma_dir dir)
 {
+	dma_cost(dma, RL_COST_SYNC_DEV, size, dir);
 	sync_check(dma, addr, size, dir,
 		 "dma_sync_single_for_device: address is not mapped");
 }

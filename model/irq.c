@@ -28,6 +28,7 @@ void rl_disable_irq_nosync(struct rl_irq *irq)
 static void irq_handle(struct rl_irq *irq)
 {
 	irq->handled++;
+	rl_cost_add(irq->m, RL_COST_IRQ, 1);
 	if (irq->handler)
 		irq->handler(irq->data);
 }

@@ -158,6 +158,7 @@ void *rl_k3_cppi_desc_pool_alloc(struct rl_k3_cppi_desc_pool *pool)
 		return NULL;
 	rl_ledger_set(pool->m->ledger, RL_OBJ_DESC, pool->base + i,
 		      RL_OWNER(RL_OWN_DRIVER, 0));
+	rl_cost_add(pool->m, RL_COST_DESC_ALLOC, 1);
 	off = (size_t)i * pool->desc_size;
 	/* SLUB check_object(): a freed object must still hold its poison */
 	if (!rl_poison_take(pool->block + off, pool->desc_size))
@@ -212,6 +213,7 @@ void rl_k3_cppi_desc_pool_free(struct rl_k3_cppi_desc_pool *pool, void *desc)
 	/* the ledger said "driver", so the pool sees it held */
 	if (rl_desc_acct_held(&pool->acct, idx))
 		rl_desc_acct_free(&pool->acct, idx);
+	rl_cost_add(pool->m, RL_COST_DESC_FREE, 1);
 	memcpy(pool->saved + (size_t)idx * pool->desc_size, desc,
 	       pool->desc_size);
 	rl_poison_free(desc, pool->desc_size);

@@ -168,12 +168,27 @@ void rl_k3_udma_glue_disable_rx_chn(struct rl_k3_udma_glue_rx_channel *chn)
 	chn->enabled = false;
 }
 
+/*
+ * A ring element the CPU pushed or popped (@ret 0): in ring mode
+ * k3_ringacc_ring_push_mem/pop_mem move the element in ring memory and
+ * write the ring's doorbell register (+1 / -1) for each one.
+ */
+static int glue_cost(struct rl_model *m, enum rl_cost op, int ret)
+{
+	if (!ret) {
+		rl_cost_add(m, op, 1);
+		rl_cost_add(m, RL_COST_DOORBELL, 1);
+	}
+	return ret;
+}
+
 int rl_k3_udma_glue_push_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 				u32 flow, void *desc, rl_dma_addr_t dma)
 {
 	if (flow >= chn->flow_num)
 		return -EINVAL;
-	return rl_ring_push(chn->flows[flow].fdq, dma);
+	return glue_cost(chn->m, RL_COST_RING_PUSH,
+			 rl_ring_push(chn->flows[flow].fdq, dma));
 }
 
 int rl_k3_udma_glue_pop_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
@@ -181,7 +196,8 @@ int rl_k3_udma_glue_pop_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 {
 	if (flow >= chn->flow_num)
 		return -EINVAL;
-	return rl_ring_pop(chn->flows[flow].ring, dma);
+	return glue_cost(chn->m, RL_COST_RING_POP,
+			 rl_ring_pop(chn->flows[flow].ring, dma));
 }
 
 void rl_k3_udma_glue_tdown_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
@@ -278,13 +294,13 @@ void rl_k3_udma_glue_disable_tx_chn(struct rl_k3_udma_glue_tx_channel *chn)
 int rl_k3_udma_glue_push_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
 				void *desc, rl_dma_addr_t dma)
 {
-	return rl_ring_push(chn->ring, dma);
+	return glue_cost(chn->m, RL_COST_RING_PUSH, rl_ring_push(chn->ring, dma));
 }
 
 int rl_k3_udma_glue_pop_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
 			       rl_dma_addr_t *dma)
 {
-	return rl_ring_pop(chn->ringtxcq, dma);
+	return glue_cost(chn->m, RL_COST_RING_POP, rl_ring_pop(chn->ringtxcq, dma));
 }
 
 void rl_k3_udma_glue_tdown_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
@@ -336,6 +352,7 @@ int rl_hw_rx_packet(struct rl_k3_udma_glue_rx_channel *chn, u32 flow,
 	d->pkt_info1 = flow;
 	d->src_dst_tag = port << 16;
 	d->psdata[2] = csum_info;
+	rl_cost_add(chn->m, RL_COST_HW_RX, 1);
 	return rl_ring_hw_push(fl->ring, dma);
 }
 
@@ -381,6 +398,7 @@ static bool hw_tx_one(struct rl_k3_udma_glue_tx_channel *chn)
 		next = d->next_desc;
 	}
 	rl_ring_hw_push(chn->ringtxcq, dma);
+	rl_cost_add(chn->m, RL_COST_HW_TX, 1);
 	return true;
 }
 

@@ -9,6 +9,7 @@
 
 #include "rl_compat.h"
 #include "ledger.h"
+#include "cost.h"
 
 /* Compile-time maxima; actual sizes are chosen at create time. */
 #define RL_MAX_DESC		8192
@@ -165,6 +166,7 @@ struct rl_model {
 	u32 waits[RL_WAIT_NR];	/* wait points reached */
 	u8 check_mode;		/* enum rl_check_mode */
 	u32 checks_since_full;
+	u64 cost[RL_COST_NR];	/* work done so far (cost.h), never digested */
 	u32 next_id[RL_REG_NR];	/* stable ids for registered objects */
 	u32 reg_hi;		/* registry slots [reg_hi, RL_MAX_REG) never used */
 	void *reg[RL_REG_NR][RL_MAX_REG];
@@ -180,6 +182,12 @@ struct rl_model {
 bool rl_oops_null(const void *p, enum rl_obj_class cls, const char *what);
 /* The driver indexed @idx past @n entries of @what: an OOPS (KASAN). */
 bool rl_oops_index(struct rl_model *m, u32 idx, u32 n, const char *what);
+
+/* Count @n units of work @c (cost.h). */
+static inline void rl_cost_add(struct rl_model *m, enum rl_cost c, u64 n)
+{
+	m->cost[c] += n;
+}
 
 /* Fills @cfg with small sizes suited to fuzzing and unit tests. */
 void rl_model_default_cfg(struct rl_model_cfg *cfg);

@@ -384,6 +384,7 @@ int rl_napi_run(struct rl_napi *napi, int budget, u32 cpu)
 	m->cpu = cpu;
 	m->napi_ctx = napi;
 	napi->in_poll = true;
+	rl_cost_add(m, RL_COST_NAPI_POLL, 1);
 	napi->completed = false;
 	napi->refused = false;
 	work = napi->poll(napi, budget);

@@ -50,6 +50,7 @@ struct rl_page *rl_page_alloc_nofault(struct rl_model *m)
 			  RL_OWNER(RL_OWN_DRIVER, 0), &idx))
 		return NULL;
 	page = &m->pages->page[idx];
+	rl_cost_add(m, RL_COST_PAGE_ALLOC, 1);
 	page->pp_id = 0;
 	page->dma_addr = 0;
 	/* contents are not cleared: alloc_page() does not zero */
@@ -75,6 +76,7 @@ void rl_page_free(struct rl_model *m, struct rl_page *page, u32 from)
 			    RL_OWN_NONE ? RL_F_DOUBLE_FREE : RL_F_OWNER,
 			    "put_page: page freed by someone who does not own it"))
 		return;
+	rl_cost_add(m, RL_COST_PAGE_FREE, 1);
 	/* the content goes with the page (page poisoning) */
 	page->len = RL_POISON_U32;
 	page->tag = RL_POISON_U32;

@@ -104,9 +104,11 @@ static bool pp_usable(struct rl_page_pool *pp, const char *what)
 	return false;
 }
 
-/* page_pool_release_page(): the page leaves the pool for good. */
-static void pp_release_page(struct rl_page_pool *pp, struct rl_page *page,
-			    u32 from)
+/*
+ * page_pool_release_page() without the put_page: unmapped, no longer the
+ * pool's (6.1: a driver may then hand the page on as an ordinary page).
+ */
+static void pp_release_page_keep(struct rl_page_pool *pp, struct rl_page *page)
 {
 	struct rl_model *m = pp->m;
 
@@ -116,7 +118,21 @@ static void pp_release_page(struct rl_page_pool *pp, struct rl_page *page,
 	page->dma_addr = 0;
 	page->pp_id = 0;
 	pp->release_cnt++;
-	rl_page_free(m, page, from);
+	rl_cost_add(m, RL_COST_PP_RELEASE, 1);
+}
+
+/* page_pool_release_page() and put_page(): the page leaves for good. */
+static void pp_release_page(struct rl_page_pool *pp, struct rl_page *page,
+			    u32 from)
+{
+	pp_release_page_keep(pp, page);
+	rl_page_free(pp->m, page, from);
+}
+
+void rl_page_pool_release_page(struct rl_page_pool *pp, struct rl_page *page)
+{
+	if (pp_usable(pp, "page_pool_release_page on a freed pool"))
+		pp_release_page_keep(pp, page);
 }
 
 static void pp_try_free(struct rl_page_pool *pp)
@@ -141,6 +157,7 @@ struct rl_page *rl_page_pool_dev_alloc_pages(struct rl_page_pool *pp)
 	if (rl_model_fault_hit(m, RL_FAULT_PAGE_ALLOC))
 		return NULL;
 	if (pp->cached) {
+		rl_cost_add(m, RL_COST_PP_FAST, 1);
 		page = rl_page_by_id(m, pp->cache[--pp->cached]);
 		rl_ledger_move(m->ledger, RL_OBJ_PAGE, page->id, pp_owner(pp),
 			       RL_OWNER(RL_OWN_DRIVER, 0), RL_F_OWNER,
@@ -150,6 +167,7 @@ struct rl_page *rl_page_pool_dev_alloc_pages(struct rl_page_pool *pp)
 	page = rl_page_alloc_nofault(m);
 	if (!page)
 		return NULL;
+	rl_cost_add(m, RL_COST_PP_SLOW, 1);
 	if (pp->p.dma_map) {
 		page->dma_addr = rl_dma_map_page(m->dma, page->id, 0,
 						 RL_PAGE_SIZE, pp->p.dma_dir);
@@ -163,8 +181,12 @@ struct rl_page *rl_page_pool_dev_alloc_pages(struct rl_page_pool *pp)
 	return page;
 }
 
-void rl_page_pool_put_page_from(struct rl_page_pool *pp, struct rl_page *page,
-				u32 from)
+/*
+ * @direct: page_pool_recycle_in_cache (allow_direct from the pool's NAPI)
+ * rather than the ptr_ring; the ownership rules are the same for both.
+ */
+static void pp_put_page(struct rl_page_pool *pp, struct rl_page *page,
+			u32 from, bool direct)
 {
 	struct rl_model *m;
 
@@ -187,6 +209,8 @@ void rl_page_pool_put_page_from(struct rl_page_pool *pp, struct rl_page *page,
 			page->len = RL_POISON_U32;
 			page->tag = RL_POISON_U32;
 			pp->cache[pp->cached++] = page->id;
+			rl_cost_add(m, direct ? RL_COST_PP_RECYCLE_DIRECT :
+				    RL_COST_PP_RECYCLE_RING, 1);
 		}
 		return;
 	}
@@ -201,11 +225,16 @@ void rl_page_pool_put_page_from(struct rl_page_pool *pp, struct rl_page *page,
 	pp_try_free(pp);
 }
 
+void rl_page_pool_put_page_from(struct rl_page_pool *pp, struct rl_page *page,
+				u32 from)
+{
+	pp_put_page(pp, page, from, false);
+}
+
 void rl_page_pool_put_full_page(struct rl_page_pool *pp, struct rl_page *page,
 				bool allow_direct)
 {
-	/* allow_direct only picks the lockless cache; accounting is equal */
-	rl_page_pool_put_page_from(pp, page, RL_OWNER(RL_OWN_DRIVER, 0));
+	pp_put_page(pp, page, RL_OWNER(RL_OWN_DRIVER, 0), allow_direct);
 }
 
 void rl_page_pool_recycle_direct(struct rl_page_pool *pp,

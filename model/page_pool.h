@@ -54,6 +54,12 @@ void rl_page_pool_recycle_direct(struct rl_page_pool *pp,
 void rl_page_pool_put_page_from(struct rl_page_pool *pp, struct rl_page *page,
 				u32 from);
 /* page_pool_get_dma_addr() */
+/*
+ * page_pool_release_page() (until 6.5): @page, held by the driver, leaves
+ * @pp - unmapped, counted as released - and stays with the driver as an
+ * ordinary page (put_page frees it).
+ */
+void rl_page_pool_release_page(struct rl_page_pool *pp, struct rl_page *page);
 rl_dma_addr_t rl_page_pool_get_dma_addr(const struct rl_page *page);
 /* page_pool_get_dma_dir(): the direction the pool maps its pages */
 enum rl_dma_dir rl_page_pool_get_dma_dir(const struct rl_page_pool *pp);

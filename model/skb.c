@@ -130,6 +130,7 @@ struct rl_sk_buff *rl_build_skb(struct rl_model *m, struct rl_page *page,
 
 	if (!skb)
 		return NULL;
+	rl_cost_add(m, RL_COST_SKB_BUILD, 1);
 	skb->len = len;
 	skb->tag = page->tag;
 	if (skb_take_page(m, skb, page))
@@ -141,8 +142,10 @@ struct rl_sk_buff *rl_alloc_skb(struct rl_model *m, u32 len)
 {
 	struct rl_sk_buff *skb = skb_get(m);
 
-	if (skb)
+	if (skb) {
+		rl_cost_add(m, RL_COST_SKB_ALLOC, 1);
 		skb->len = len;
+	}
 	return skb;
 }
 
@@ -170,6 +173,15 @@ void rl_skb_add_rx_frag(struct rl_model *m, struct rl_sk_buff *skb,
 	skb->len += len;
 }
 
+/*
+ * skb_put_data(): @len bytes copied into the linear area (the length was
+ * set when the skb was allocated here): only the copy is counted.
+ */
+void rl_skb_put_data(struct rl_model *m, struct rl_sk_buff *skb, u32 len)
+{
+	rl_cost_add(m, RL_COST_COPY_BYTES, len);
+}
+
 void rl_skb_mark_for_recycle(struct rl_sk_buff *skb)
 {
 	skb->pp_recycle = true;
@@ -183,6 +195,8 @@ struct rl_sk_buff *rl_skb_alloc_tx(struct rl_model *m, u32 len, u32 nr_frags,
 
 	if (!skb)
 		return NULL;
+	/* the socket copied the payload from user space (tcp_sendmsg) */
+	rl_cost_add(m, RL_COST_COPY_BYTES, len);
 	for (f = 0; f < nr_frags && f < RL_MAX_SKB_FRAGS; f++) {
 		struct rl_page *page = rl_page_alloc_nofault(m);
 
@@ -216,6 +230,7 @@ static void skb_release(struct rl_model *m, struct rl_sk_buff *skb, u32 from)
 			    RL_F_DOUBLE_FREE : RL_F_OWNER,
 			    "kfree_skb: skb not held by the one freeing it"))
 		return;
+	rl_cost_add(m, RL_COST_SKB_FREE, 1);
 	if (skb->head)
 		skb_put_page(m, skb, skb->head);
 	for (f = 0; f < skb->nr_frags; f++)

@@ -65,6 +65,8 @@ void rl_skb_add_rx_frag(struct rl_model *m, struct rl_sk_buff *skb,
 			struct rl_page *page, u32 len);
 /* skb_mark_for_recycle() */
 void rl_skb_mark_for_recycle(struct rl_sk_buff *skb);
+/* skb_put_data(): counts the copy of @len bytes into @skb (cost.h). */
+void rl_skb_put_data(struct rl_model *m, struct rl_sk_buff *skb, u32 len);
 /*
  * The stack builds an skb for ndo_start_xmit: @len head bytes plus
  * @nr_frags page fragments of @frag_len bytes; the driver owns it.

@@ -101,6 +101,7 @@ struct rl_xdp_frame *rl_xdp_convert_buff_to_frame(struct rl_model *m,
 		}
 		page->tag = xdp->tag;
 		page->len = xdp->len;
+		rl_cost_add(m, RL_COST_COPY_BYTES, xdp->len);
 		rl_xsk_buff_free(xdp->xsk);
 		xdp->xsk = NULL;
 		fr->mem_type = RL_MEM_PAGE_ORDER0;

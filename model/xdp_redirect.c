@@ -110,6 +110,7 @@ static int redirect_xsk(struct rl_model *m, struct rl_redirect_target *t,
 		return -ENOSPC;
 	copy->len = xdp->len;
 	copy->tag = xdp->tag;
+	rl_cost_add(m, RL_COST_COPY_BYTES, xdp->len);
 	if (rl_xsk_rcv_zc(copy)) {
 		rl_xsk_buff_free(copy);
 		return -ENOSPC;

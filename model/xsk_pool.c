@@ -320,6 +320,7 @@ struct rl_xsk_buff *rl_xsk_buff_alloc(struct rl_xsk_pool *pool)
 		frame_move(pool, frame, RL_OWN_POOL, RL_OWN_DRIVER,
 			   "xsk free list held a frame it did not own");
 	} else if (ring_pop(&pool->fill, &frame, &len)) {
+		rl_cost_add(pool->m, RL_COST_XSK_RING, 1);
 		frame_move(pool, frame, RL_OWN_FILL, RL_OWN_DRIVER,
 			   "fill ring entry not owned by the fill ring");
 	} else {
@@ -410,6 +411,7 @@ int rl_xsk_rcv_zc(struct rl_xsk_buff *buf)
 	if (!pool_usable(pool, "xsk_rcv_zc into a freed pool") ||
 	    !ring_reserve(&pool->rx, buf->frame, buf->len))
 		return -ENOSPC;
+	rl_cost_add(pool->m, RL_COST_XSK_RING, 1);
 	frame_move(pool, buf->frame, RL_OWN_DRIVER, RL_OWN_RX,
 		   "xsk_rcv_zc: buffer not held by the driver");
 	return 0;
@@ -436,6 +438,8 @@ bool rl_xsk_tx_peek_desc(struct rl_xsk_pool *pool, struct rl_xdp_desc *desc)
 	if (ring_used(&pool->comp) >= pool->comp.size ||
 	    !ring_pop(&pool->tx, &frame, &len))
 		return false;
+	/* a TX entry read and a completion slot reserved */
+	rl_cost_add(pool->m, RL_COST_XSK_RING, 2);
 	pool->comp.frame[pool->comp.cached_prod++ & (pool->comp.size - 1)] =
 		frame;
 	frame_move(pool, frame, RL_OWN_TX, RL_OWN_TX_HW,

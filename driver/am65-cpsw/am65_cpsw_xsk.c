@@ -273,6 +273,7 @@ static void am65_cpsw_dispatch_skb_zc(struct am65_cpsw_port *port,
 		port->rx_dropped++;
 		return;
 	}
+	rl_skb_put_data(m, skb, buf->len);
 	skb->tag = buf->tag;
 	skb->ip_summed = csum_info & AM65_CPSW_RX_CSUM_VALID ?
 			 RL_CHECKSUM_UNNECESSARY : RL_CHECKSUM_NONE;
