@@ -23,7 +23,7 @@ HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Wno-unused-parameter -Werror \
 HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: cli-selftest check-equiv trace-headers corpus docs docs-check findings crash-selftest bench bench-selftest help deps check prove prove-check host-check host-shim-selftest kunit kunit-arm64 lava-check module module-uml lint clean bench-check bench-kunit variants \
+.PHONY: costs costs-check costs-update cli-selftest check-equiv trace-headers corpus docs docs-check findings crash-selftest bench bench-selftest help deps check prove prove-check host-check host-shim-selftest kunit kunit-arm64 lava-check module module-uml lint clean bench-check bench-kunit variants \
 	fuzz fuzz-all fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz ossfuzz-build coverage
 
 help: ## this list
@@ -83,7 +83,7 @@ host-check: host-shim-selftest $(BUILD)/variants $(BUILD)/gcc/kunit_host $(BUILD
 	@bash kunit/kernel/digest-selftest.sh $(BUILD)/gcc/ktap.log $(BUILD)/clang/ktap.log
 	@bash proofs/footprints-check.sh gcc && bash proofs/footprints-check.sh --selftest gcc
 
-check: deps lint host-check lava-check regressions check-equiv crash-selftest cli-selftest docs-check bench-selftest fuzz-smoke ossfuzz-build prove-check kunit ## everything: lint, host suites, LAVA files, regressions, fuzz smoke, proofs both ways, UML+KASAN
+check: deps lint host-check lava-check regressions costs-check check-equiv crash-selftest cli-selftest docs-check bench-selftest fuzz-smoke ossfuzz-build prove-check kunit ## everything: lint, host suites, LAVA files, regressions, fuzz smoke, proofs both ways, UML+KASAN
 	@echo "make check: all passed"
 
 KDIR ?=
@@ -227,13 +227,13 @@ trace-headers: $(FZ)/rl_replay ## rewrite the "# finding:" line of each regressi
 corpus: $(FZ)/rl_trace_conv ## regenerate fuzz/corpus/am65: one seed per regression trace
 	@bash fuzz/make-corpus.sh "$(FZ)"
 
-docs: $(BUILD)/variants ## rewrite the generated blocks of the Markdown files from the tools
+docs: $(BUILD)/variants $(FZ)/rl_costs ## rewrite the generated blocks of the Markdown files from the tools
 	@python3 fuzz/docs.py update --build $(BUILD) $(DOCS)
 
-docs-check: $(BUILD)/variants $(FZ)/rl_replay ## generated blocks current, every marked example runs
+docs-check: $(BUILD)/variants $(FZ)/rl_replay $(FZ)/rl_costs ## generated blocks current, every marked example runs
 	@python3 fuzz/docs.py check --build $(BUILD) $(DOCS)
 
-cli-selftest: fuzz-build $(FZ)/rl_matrix ## every bad argument refused with one line and exit 2; findings survive later runs
+cli-selftest: fuzz-build $(FZ)/rl_matrix $(FZ)/rl_costs ## every bad argument refused with one line and exit 2; findings survive later runs
 	@bash fuzz/cli-selftest.sh $(BUILD)
 
 crash-selftest: fuzz-build $(FZ)/rl_replay_nosan $(FZ)/alloc_cache_selftest ## a driver crash becomes a CRASH finding: minimised, expect CRASH, replayed; the model-memory cache keeps ASan's view
@@ -259,6 +259,20 @@ $(FZ)/am65_cov: $(RL_TARGET_SRCS) fuzz/harness/standalone_main.c fuzz/harness/rl
 $(FZ)/rl_matrix: fuzz/harness/matrix_main.c fuzz/harness/rl_file.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ fuzz/harness/matrix_main.c fuzz/harness/rl_file.c $(FUZZ_CORE)
+
+# --- work per packet (issue 21): fuzz/costs.sh, gate fuzz/costs/expected.txt ---
+$(FZ)/rl_costs: fuzz/harness/costs_main.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	gcc $(HOST_CFLAGS) $(FUZZ_INC) -o $@ fuzz/harness/costs_main.c $(FUZZ_CORE)
+
+costs: deps-bench $(FZ)/rl_costs ## work per packet per workload x mode x size: table, CSV/JSON, chart in $(BUILD)/costs
+	@bash fuzz/costs.sh table $(FZ)/rl_costs $(BUILD)/costs
+
+costs-check: $(FZ)/rl_costs ## per-packet counts at or below fuzz/costs/expected.txt; each performance variant must fail it
+	@bash fuzz/costs.sh check $(FZ)/rl_costs
+
+costs-update: $(FZ)/rl_costs ## rewrite fuzz/costs/expected.txt from the patched driver (review the diff)
+	@bash fuzz/costs.sh update $(FZ)/rl_costs
 
 coverage: deps-fuzz deps-bench $(FZ)/am65_cov $(FZ)/rl_matrix ## llvm-cov HTML of the corpus + the state x operation matrix (text, PNG); DRIVER=stmmac
 	@bash fuzz/coverage.sh "$(FZ)" $(DRIVER)

@@ -40,6 +40,12 @@ def gen_block(name, build):
         cmd = [os.path.join(build, "variants"), "--profiles-markdown"]
     elif name == "make-help":
         cmd = ["make", "--no-print-directory", "-s", "help"]
+    elif name == "costs":
+        cmd = [os.path.join(build, "fuzz", "rl_costs"), "--markdown"]
+    elif name == "costs-posted":
+        cmd = [os.path.join(build, "fuzz", "rl_costs"), "--markdown", "--variants", "v2"]
+    elif name == "cost-table":
+        cmd = [os.path.join(build, "fuzz", "rl_costs"), "--cost-table"]
     else:
         die("unknown generated block '%s'" % name)
     res = subprocess.run(cmd, cwd=REPO, stdout=subprocess.PIPE, text=True, check=False)

@@ -115,6 +115,23 @@ extern const struct rl_variant_info rl_am65_variants[RL_V_NR];
 /* Variant number for @name, or -1 when there is no such variant. */
 int rl_am65_variant_by_name(const char *name);
 
+/*
+ * Performance variants (issue 21): code that is correct - the ledger sees
+ * nothing - but costs more work per packet than the patched driver.  They
+ * are caught by the per-packet cost gate (make costs-check), not by the
+ * fuzzers, so they are a catalogue of their own (caught_as is 0).
+ */
+enum rl_am65_perf {
+	RL_PV_RX_ALLOC_SKB_COPY,
+	RL_PV_XSK_TX_SYNC_FULL,
+	RL_PV_PP_RELEASE_ON_PASS,
+	RL_PV_NR
+};
+
+extern const struct rl_variant_info rl_am65_perf_variants[RL_PV_NR];
+/* Performance variant number for @name, or -1. */
+int rl_am65_perf_by_name(const char *name);
+
 /* Profiles: named sets of variants a real code base contains. */
 enum rl_am65_profile {
 	RL_P_MAINLINE,
@@ -150,6 +167,7 @@ struct rl_am65_cfg {
 	u32 tdown_wait;		/* hardware steps the 1 s teardown wait lasts */
 	bool pacing;		/* RX IRQ pacing (ethtool rx-usecs): hrtimer */
 	u64 variants;		/* BIT_ULL(enum rl_am65_variant) re-injected */
+	u32 perf;		/* BIT(enum rl_am65_perf) re-injected */
 };
 
 struct am65_cpsw_common;
@@ -234,6 +252,16 @@ static inline bool rl_am65_bug(const struct am65_cpsw_common *common,
 			       enum rl_am65_variant v)
 {
 	return rl_variant_set(&common->cfg) & BIT_ULL(v);
+}
+
+/* Is performance variant @v re-injected?  (never in proofs) */
+/*@ requires \valid_read(common);
+  @ assigns \nothing;
+  @*/
+static inline bool rl_am65_perf(const struct am65_cpsw_common *common,
+				enum rl_am65_perf v)
+{
+	return common->cfg.perf & BIT(v);
 }
 
 /*

@@ -352,6 +352,27 @@ static void am65_cpsw_nuss_rx_csum(struct rl_sk_buff *skb, u32 csum_info)
  * skb_before_xdp_leak, xdp_drop_no_requeue.  During a teardown wait it
  * runs as upstream's does: XDP, the stack, the refill.
  */
+/*
+ * Performance variant perf_rx_alloc_skb_copy: the packet copied into a new
+ * skb and the page recycled at once - the cost shape of the minimal XDP
+ * series' custom am65_cpsw_alloc_skb() (one allocation and a copy more a
+ * packet than build_skb); the thread shows too little of that code to
+ * model it line by line.
+ */
+static struct rl_sk_buff *am65_cpsw_copy_skb(struct am65_cpsw_rx_flow *flow,
+					     struct rl_page *page, u32 len)
+{
+	struct rl_model *m = flow->common->m;
+	struct rl_sk_buff *skb = rl_napi_alloc_skb(m, len);
+
+	if (!skb)
+		return NULL;
+	rl_skb_put_data(m, skb, len);
+	skb->tag = page->tag;
+	rl_am65_cpsw_put_page(flow, page, true);
+	return skb;
+}
+
 static int am65_cpsw_nuss_rx_packets(struct am65_cpsw_rx_flow *flow,
 				     u32 *xdp_state)
 {
@@ -409,7 +430,9 @@ static int am65_cpsw_nuss_rx_packets(struct am65_cpsw_rx_flow *flow,
 		if (*xdp_state != AM65_CPSW_XDP_PASS)
 			goto allocate;
 	}
-	if (!skb)
+	if (!skb && rl_am65_perf(common, RL_PV_RX_ALLOC_SKB_COPY))
+		skb = am65_cpsw_copy_skb(flow, page, pkt_len);
+	else if (!skb)
 		skb = rl_build_skb(common->m, page, pkt_len);
 	if (!skb) {
 		/* no skb: the page goes straight back to the FDQ */
@@ -417,7 +440,11 @@ static int am65_cpsw_nuss_rx_packets(struct am65_cpsw_rx_flow *flow,
 		new_page = page;
 		goto requeue;
 	}
-	rl_skb_mark_for_recycle(skb);
+	/* perf_pp_release_on_pass: the page leaves its pool for the stack */
+	if (rl_am65_perf(common, RL_PV_PP_RELEASE_ON_PASS) && skb->head)
+		rl_page_pool_release_page(rl_page_pool_of(common->m, page), page);
+	else
+		rl_skb_mark_for_recycle(skb);
 	am65_cpsw_nuss_rx_csum(skb, csum_info);
 	rl_netif_receive_skb(common->m, skb);
 	port->rx_packets++;

@@ -256,6 +256,40 @@ int rl_am65_variant_by_name(const char *name)
 	return -1;
 }
 
+const struct rl_variant_info rl_am65_perf_variants[RL_PV_NR] = {
+	[RL_PV_RX_ALLOC_SKB_COPY] = {
+		"perf_rx_alloc_skb_copy",
+		"a packet for the stack is copied into a newly allocated skb and its page recycled, instead of an skb built around the page: one allocation and a copy more per packet",
+		"am65-cpsw minimal XDP v2/v3 (Julien Panis, Mar 2024): the custom am65_cpsw_alloc_skb() cost iperf3 500 -> 442 Mbit/s, 506 once replaced",
+		"build_skb around the received page, marked for recycle (mainline am65_cpsw_nuss_rx_packets)",
+		0,
+	},
+	[RL_PV_XSK_TX_SYNC_FULL] = {
+		"perf_xsk_tx_sync_full",
+		"zero-copy TX syncs the whole UMEM frame for the device instead of the descriptor's length",
+		"Andrew Lunn on the minimal XDP v2 thread: on ARM cache maintenance dominates, never sync more than the packet",
+		"xsk_buff_raw_dma_sync_for_device over the descriptor's length (v2 5/7)",
+		0,
+	},
+	[RL_PV_PP_RELEASE_ON_PASS] = {
+		"perf_pp_release_on_pass",
+		"a page handed to the stack leaves its page_pool (page_pool_release_page) instead of being marked for recycle: every refill takes the slow path, page allocator and DMA map",
+		"drivers before skb recycling (\"page_pool: Allow drivers to hint on SKB recycling\", Linux 5.14); am65 minimal XDP v4 added skb_mark_for_recycle",
+		"skb_mark_for_recycle: the page comes back to its pool when the stack frees the skb",
+		0,
+	},
+};
+
+int rl_am65_perf_by_name(const char *name)
+{
+	int i;
+
+	for (i = 0; i < RL_PV_NR; i++)
+		if (!strcmp(name, rl_am65_perf_variants[i].name))
+			return i;
+	return -1;
+}
+
 #define M(v)	BIT_ULL(RL_V_##v)
 /* In mainline am65-cpsw (page_pool XDP, no zero copy) as read. */
 #define RL_MAINLINE_BUGS (M(RX_TDOWN_NO_DRAIN) | M(TX_TDOWN_TIMEOUT_LEAK) | \

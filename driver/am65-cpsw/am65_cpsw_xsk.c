@@ -396,7 +396,10 @@ static void am65_cpsw_xsk_tx_desc_setup(struct rl_k3_cppi_desc_pool *dpool,
 			rl_k3_cppi_desc_pool_index(dpool, desc),
 			(void *)(unsigned long)(AM65_CPSW_TX_BUF_TYPE_XSK_TX + 1));
 	dma_buf = rl_xsk_buff_raw_get_dma(pool, d->addr);
-	rl_xsk_buff_raw_dma_sync_for_device(pool, dma_buf, d->len);
+	/* perf_xsk_tx_sync_full: the whole frame instead of the packet */
+	rl_xsk_buff_raw_dma_sync_for_device(pool, dma_buf,
+			rl_am65_perf(port->common, RL_PV_XSK_TX_SYNC_FULL) ?
+			rl_xsk_pool_get_rx_frame_size(pool) : d->len);
 	rl_cppi5_hdesc_init(dpool, desc, 0, AM65_CPSW_NAV_PS_DATA_SIZE);
 	/* Fix (stale_psdata_tx): init leaves the old checksum word */
 	psdata = rl_cppi5_hdesc_get_psdata(dpool, desc);

@@ -282,12 +282,12 @@ int rl_trace_to_bytes(const struct rl_trace *t, u8 *buf, size_t cap,
 		put(buf, cap, &n, sc->nr_cpus - 1);
 		goto ops;
 	}
-	if (c->variants || t->has_expect ||
+	if (c->variants || c->perf || t->has_expect ||
 	    c->ports < 1 || c->ports > 2 || c->rx_flows > 4 || c->tx_chans > 4 ||
 	    c->rx_descs < 2 || c->rx_descs > 16 || c->tx_descs < 2 ||
 	    c->tx_descs > 16 || c->nr_cpus > 2 || c->tdown_wait > 4) {
 		snprintf(err, errlen,
-			 "this trace cannot be fuzz bytes: variant/expect lines, or a config outside ports 1-2, flows/chans 1-4, descs 2-16, cpus 1-2, tdown_wait 0-4");
+			 "this trace cannot be fuzz bytes: variant/perf/expect lines, or a config outside ports 1-2, flows/chans 1-4, descs 2-16, cpus 1-2, tdown_wait 0-4");
 		return -1;
 	}
 	put(buf, cap, &n, c->ports - 1);

@@ -153,6 +153,9 @@ int rl_trace_format(const struct rl_trace *t, char *buf, size_t cap)
 			if (rl_trace_variants(t) & BIT_ULL(i))
 				EMIT("variant %s\n", tab[i].name);
 	}
+	for (i = 0; t->driver == RL_DRV_AM65 && i < RL_PV_NR; i++)
+		if (c->perf & BIT(i))
+			EMIT("perf %s\n", rl_am65_perf_variants[i].name);
 	if (t->has_expect)
 		EMIT("expect %s\n", rl_finding_kind_name(t->expect));
 	for (i = 0; i < t->n_ops && n < cap; i++) {
@@ -549,10 +552,24 @@ static int parse_line(struct rl_line *l, struct rl_trace *t,
 			return -1;
 		if (t->driver == RL_DRV_STMMAC)
 			return parse_config_stmmac(l, &t->stmmac);
+		vmask = t->cfg.perf;	/* perf lines may come first */
 		if (parse_config(l, &t->cfg))
 			return -1;
 		t->cfg.variants = variants;
+		t->cfg.perf = (u32)vmask;
 		return 0;
+	}
+	/* "perf NAME": an am65 performance variant (make costs-check) */
+	if (!strcmp(w, "perf")) {
+		if (!next_word(l, w, sizeof(w), &at))
+			return fail(l, at, "a performance variant name");
+		k = t->driver == RL_DRV_AM65 ? rl_am65_perf_by_name(w) : -1;
+		if (k < 0)
+			return fail(l, at, "an am65 performance variant (perf_rx_alloc_skb_copy, perf_xsk_tx_sync_full, perf_pp_release_on_pass)");
+		if (t->cfg.perf & BIT(k))
+			return fail(l, at, "each performance variant once");
+		t->cfg.perf |= BIT(k);
+		goto end;
 	}
 	if (!strcmp(w, "variant") || !strcmp(w, "expect")) {
 		bool variant = w[0] == 'v';

@@ -1,0 +1,493 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * costs_main.c - make costs / make costs-check: work per packet of every
+ * workload x mode x size (fuzz/trace/rl_costs.c), as a table, CSV, JSON
+ * and a gnuplot data file, and the gate against committed counts.
+ *
+ *   rl_costs [--perf NAME[,NAME]] [--variants LIST] [--csv F] [--json F] [--dat F]
+ *            [--write F] [--check F] [--quiet] [--trace W/M/SIZE] [--list-perf]
+ *            [--markdown] [--cost-table]
+ *
+ * --check F: exit 1 when a count per packet rises above F's (naming the
+ * workload, the counter and the delta), when a run has a ledger finding
+ * or stalls, or when F and the runs do not cover the same cases.
+ * --variants LIST (catalogued bugs or a profile, e.g. v2): the workloads
+ * on that code; a stall or a finding is then reported, not a failure of
+ * the table (the seed's l2fwd zero-copy 0).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include "rl_costs.h"
+
+#define MAX_ROWS 64
+
+struct row {
+	const struct rl_costs_case *c;
+	u32 len;
+	struct rl_costs_result r;
+	char blame[128];	/* the variants that stall this row alone */
+};
+
+static struct row rows[MAX_ROWS];
+static u32 nrows;
+
+static void die(const char *msg, const char *arg)
+{
+	fprintf(stderr, "rl_costs: %s%s\n", msg, arg ? arg : "");
+	exit(2);
+}
+
+static u32 parse_perf(const char *list)
+{
+	char name[64];
+	u32 mask = 0;
+	int k;
+
+	while (*list) {
+		size_t n = strcspn(list, ",");
+
+		if (!n || n >= sizeof(name))
+			die("bad performance variant list: ", list);
+		memcpy(name, list, n);
+		name[n] = '\0';
+		k = rl_am65_perf_by_name(name);
+		if (k < 0)
+			die("no such performance variant: ", name);
+		mask |= BIT(k);
+		list += n + (list[n] == ',');
+	}
+	return mask;
+}
+
+static FILE *open_out(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		fprintf(stderr, "rl_costs: %s: %s\n", path, strerror(errno));
+		exit(2);
+	}
+	return f;
+}
+
+static void close_out(FILE *f, const char *path)
+{
+	if (fclose(f)) {
+		fprintf(stderr, "rl_costs: %s: %s\n", path, strerror(errno));
+		exit(2);
+	}
+}
+
+/* hundredths as "12.34" */
+static const char *x100(u64 v, char *buf)
+{
+	sprintf(buf, "%llu.%02llu", (unsigned long long)(v / 100),
+		(unsigned long long)(v % 100));
+	return buf;
+}
+
+static void print_table(void)
+{
+	static const enum rl_cost cols[] = {
+		RL_COST_DMA_MAP, RL_COST_DMA_UNMAP, RL_COST_SYNC_CPU,
+		RL_COST_SYNC_DEV, RL_COST_CACHE_BYTES, RL_COST_PAGE_ALLOC,
+		RL_COST_PP_FAST, RL_COST_PP_SLOW, RL_COST_SKB_ALLOC,
+		RL_COST_SKB_BUILD, RL_COST_COPY_BYTES, RL_COST_RING_PUSH,
+		RL_COST_RING_POP, RL_COST_DOORBELL, RL_COST_NAPI_POLL,
+		RL_COST_IRQ, RL_COST_XSK_RING,
+	};
+	char b[32];
+	u32 i, k;
+
+	printf("%-9s %-6s %5s", "workload", "mode", "size");
+	for (k = 0; k < ARRAY_SIZE(cols); k++)
+		printf(" %*s", k == 4 || k == 10 ? 8 : 6,
+		       rl_cost_info[cols[k]].name + (k == 4 || k == 10 ? 0 : 0));
+	printf(" %8s\n", "A53cyc");
+	for (i = 0; i < nrows; i++) {
+		const struct row *w = &rows[i];
+
+		printf("%-9s %-6s %5u", w->c->workload, w->c->mode, w->len);
+		for (k = 0; k < ARRAY_SIZE(cols); k++)
+			printf(" %*s", k == 4 || k == 10 ? 8 : 6,
+			       x100(rl_costs_per_pkt_x100(&w->r, cols[k]), b));
+		printf(" %8llu%s%s%s%s\n",
+		       (unsigned long long)rl_costs_cycles_per_pkt(&w->r),
+		       w->r.stalled ? "  STALLED" :
+		       w->r.findings ? "  FINDING" : "",
+		       w->blame[0] ? " (alone: " : "", w->blame,
+		       w->blame[0] ? ")" : "");
+	}
+	printf("(per packet, %u measured packets after %u warm-up batches of %u; "
+	       "A53cyc: model/cost.h's estimates)\n", RL_COSTS_PACKETS,
+	       RL_COSTS_WARM, RL_COSTS_BATCH);
+}
+
+/* --markdown: the README's table, one row per workload/mode/size */
+static void print_markdown(void)
+{
+	static const enum rl_cost cols[] = {
+		RL_COST_DMA_MAP, RL_COST_DMA_UNMAP, RL_COST_SYNC_CPU,
+		RL_COST_SYNC_DEV, RL_COST_CACHE_BYTES, RL_COST_PAGE_ALLOC,
+		RL_COST_SKB_ALLOC, RL_COST_SKB_BUILD, RL_COST_COPY_BYTES,
+		RL_COST_DOORBELL, RL_COST_IRQ,
+	};
+	char b[32];
+	u32 i, k;
+
+	printf("| workload | mode | size |");
+	for (k = 0; k < ARRAY_SIZE(cols); k++)
+		printf(" %s |", rl_cost_info[cols[k]].name);
+	printf(" est. A53 cycles | RX / TX of %u |\n|---|---|--:|", RL_COSTS_PACKETS);
+	for (k = 0; k < ARRAY_SIZE(cols); k++)
+		printf("--:|");
+	printf("--:|---|\n");
+	for (i = 0; i < nrows; i++) {
+		const struct row *w = &rows[i];
+
+		printf("| %s | %s | %u |", w->c->workload, w->c->mode, w->len);
+		for (k = 0; k < ARRAY_SIZE(cols); k++)
+			printf(" %s |", x100(rl_costs_per_pkt_x100(&w->r, cols[k]), b));
+		printf(" %llu | %u / %u%s%s%s%s%s%s |\n",
+		       (unsigned long long)rl_costs_cycles_per_pkt(&w->r),
+		       w->r.rx, w->r.tx, w->r.stalled ? " **stalled**" : "",
+		       w->r.findings ? ": " : "", w->r.findings ? w->r.first : "",
+		       w->blame[0] ? " (alone: " : "", w->blame,
+		       w->blame[0] ? ")" : "");
+	}
+}
+
+/* --cost-table: model/cost.h's per-operation estimates and sources */
+static void print_cost_table(void)
+{
+	u32 k;
+
+	printf("| counter | unit | A53 cycles per unit | where the estimate comes from |\n|---|---|--:|---|\n");
+	for (k = 0; k < RL_COST_NR; k++)
+		printf("| %s | %s | %u | %s |\n", rl_cost_info[k].name,
+		       rl_cost_info[k].unit, rl_cost_info[k].a53_cycles,
+		       rl_cost_info[k].source);
+}
+
+/*
+ * A stalled row under several variants: which of them stalls it alone
+ * (each member of the profile run by itself), into row->blame.
+ */
+static void attribute(struct row *w, u32 perf, u64 variants)
+{
+	struct rl_costs_result one;
+	char err[256];
+	size_t n = 0;
+	u32 v;
+
+	for (v = 0; v < RL_V_NR; v++) {
+		if (!(variants & BIT_ULL(v)))
+			continue;
+		if (rl_costs_run(w->c, w->len, perf, BIT_ULL(v), &one, err,
+				 sizeof(err)))
+			die(err, NULL);
+		if (one.stalled && n < sizeof(w->blame))
+			n += snprintf(w->blame + n, sizeof(w->blame) - n, "%s%s",
+				      n ? ", " : "", rl_am65_variants[v].name);
+	}
+	if (!n)
+		snprintf(w->blame, sizeof(w->blame), "no single variant");
+}
+
+static void write_csv(const char *path)
+{
+	FILE *f = open_out(path);
+	char b[32];
+	u32 i, k;
+
+	fprintf(f, "workload,mode,size");
+	for (k = 0; k < RL_COST_NR; k++)
+		fprintf(f, ",%s", rl_cost_info[k].name);
+	fprintf(f, ",a53_cycles,stalled,findings\n");
+	for (i = 0; i < nrows; i++) {
+		fprintf(f, "%s,%s,%u", rows[i].c->workload, rows[i].c->mode,
+			rows[i].len);
+		for (k = 0; k < RL_COST_NR; k++)
+			fprintf(f, ",%s",
+				x100(rl_costs_per_pkt_x100(&rows[i].r, k), b));
+		fprintf(f, ",%llu,%d,%u\n",
+			(unsigned long long)rl_costs_cycles_per_pkt(&rows[i].r),
+			rows[i].r.stalled, rows[i].r.findings);
+	}
+	close_out(f, path);
+}
+
+static void write_json(const char *path)
+{
+	FILE *f = open_out(path);
+	char b[32];
+	u32 i, k;
+
+	fprintf(f, "{\n  \"packets\": %u,\n  \"counters\": [", RL_COSTS_PACKETS);
+	for (k = 0; k < RL_COST_NR; k++)
+		fprintf(f, "%s\n    {\"name\": \"%s\", \"unit\": \"%s\", \"a53_cycles\": %u}",
+			k ? "," : "", rl_cost_info[k].name, rl_cost_info[k].unit,
+			rl_cost_info[k].a53_cycles);
+	fprintf(f, "\n  ],\n  \"runs\": [");
+	for (i = 0; i < nrows; i++) {
+		fprintf(f, "%s\n    {\"workload\": \"%s\", \"mode\": \"%s\", \"size\": %u, "
+			"\"a53_cycles\": %llu, \"stalled\": %s, \"findings\": %u, \"per_packet\": {",
+			i ? "," : "", rows[i].c->workload, rows[i].c->mode, rows[i].len,
+			(unsigned long long)rl_costs_cycles_per_pkt(&rows[i].r),
+			rows[i].r.stalled ? "true" : "false", rows[i].r.findings);
+		for (k = 0; k < RL_COST_NR; k++)
+			fprintf(f, "%s\"%s\": %s", k ? ", " : "", rl_cost_info[k].name,
+				x100(rl_costs_per_pkt_x100(&rows[i].r, k), b));
+		fprintf(f, "}}");
+	}
+	fprintf(f, "\n  ]\n}\n");
+	close_out(f, path);
+}
+
+/* gnuplot: one line per workload/mode, estimated cycles at each size */
+static void write_dat(const char *path)
+{
+	FILE *f = open_out(path);
+	u32 i, s;
+
+	fprintf(f, "# case");
+	for (s = 0; s < rl_costs_nr_sizes; s++)
+		fprintf(f, " %u", rl_costs_sizes[s]);
+	fprintf(f, "\n");
+	for (i = 0; i < nrows; i += rl_costs_nr_sizes) {
+		fprintf(f, "%s/%s", rows[i].c->workload, rows[i].c->mode);
+		for (s = 0; s < rl_costs_nr_sizes && i + s < nrows; s++)
+			fprintf(f, " %llu", (unsigned long long)
+				rl_costs_cycles_per_pkt(&rows[i + s].r));
+		fprintf(f, "\n");
+	}
+	close_out(f, path);
+}
+
+static void write_gate(const char *path)
+{
+	FILE *f = open_out(path);
+	char b[32];
+	u32 i, k;
+
+	fprintf(f, "# Expected work per packet (hundredths) of the patched driver:\n"
+		   "# make costs-check fails when a count rises above its line.\n"
+		   "# Written by make costs-update (rl_costs --write); review the diff.\n");
+	for (i = 0; i < nrows; i++)
+		for (k = 0; k < RL_COST_NR; k++)
+			fprintf(f, "%s %s %u %s %s\n", rows[i].c->workload,
+				rows[i].c->mode, rows[i].len, rl_cost_info[k].name,
+				x100(rl_costs_per_pkt_x100(&rows[i].r, k), b));
+	close_out(f, path);
+}
+
+static int cost_by_name(const char *name)
+{
+	int k;
+
+	for (k = 0; k < RL_COST_NR; k++)
+		if (!strcmp(name, rl_cost_info[k].name))
+			return k;
+	return -1;
+}
+
+static struct row *find_row(const char *wl, const char *mode, u32 len)
+{
+	u32 i;
+
+	for (i = 0; i < nrows; i++)
+		if (!strcmp(rows[i].c->workload, wl) &&
+		    !strcmp(rows[i].c->mode, mode) && rows[i].len == len)
+			return &rows[i];
+	return NULL;
+}
+
+/* "12.34" -> 1234; false on anything else */
+static bool parse_x100(const char *s, u64 *v)
+{
+	unsigned long long a, b;
+	char tail;
+
+	if (sscanf(s, "%llu.%2llu%c", &a, &b, &tail) != 2 || strlen(strchr(s, '.')) != 3)
+		return false;
+	*v = a * 100 + b;
+	return true;
+}
+
+static int check_gate(const char *path)
+{
+	static bool seen[MAX_ROWS][RL_COST_NR];
+	char line[256], wl[32], mode[32], name[48], val[32], b1[32], b2[32];
+	FILE *f = fopen(path, "r");
+	u32 lineno = 0, i, bad = 0, lines = 0;
+
+	if (!f) {
+		fprintf(stderr, "rl_costs: %s: %s\n", path, strerror(errno));
+		exit(2);
+	}
+	while (fgets(line, sizeof(line), f)) {
+		struct row *w;
+		unsigned int len;
+		u64 want, got;
+		int k;
+
+		lineno++;
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		if (sscanf(line, "%31s %31s %u %47s %31s", wl, mode, &len, name, val) != 5 ||
+		    (k = cost_by_name(name)) < 0 || !parse_x100(val, &want)) {
+			fprintf(stderr, "rl_costs: %s:%u: expected \"WORKLOAD MODE SIZE COUNTER N.NN\"\n",
+				path, lineno);
+			exit(2);
+		}
+		lines++;
+		w = find_row(wl, mode, len);
+		if (!w) {
+			printf("costs-check: %s %s %u: in %s but not a workload any more\n",
+			       wl, mode, len, path);
+			bad++;
+			continue;
+		}
+		seen[w - rows][k] = true;
+		got = rl_costs_per_pkt_x100(&w->r, k);
+		if (got > want) {
+			printf("costs-check: %s/%s/%u: %s rose from %s to %s per packet (+%s)\n",
+			       wl, mode, len, name, x100(want, b1), x100(got, b2),
+			       x100(got - want, val));
+			bad++;
+		}
+	}
+	fclose(f);
+	for (i = 0; i < nrows; i++) {
+		u32 k;
+
+		for (k = 0; k < RL_COST_NR; k++)
+			if (!seen[i][k]) {
+				printf("costs-check: %s/%s/%u: no expected %s in %s (make costs-update)\n",
+				       rows[i].c->workload, rows[i].c->mode, rows[i].len,
+				       rl_cost_info[k].name, path);
+				bad++;
+				break;
+			}
+		if (rows[i].r.findings) {
+			printf("costs-check: %s/%s/%u: the run has a ledger finding: %s\n",
+			       rows[i].c->workload, rows[i].c->mode, rows[i].len,
+			       rows[i].r.first);
+			bad++;
+		}
+		if (rows[i].r.stalled) {
+			printf("costs-check: %s/%s/%u: stalled: the device received %u and sent %u of %u packets%s%s\n",
+			       rows[i].c->workload, rows[i].c->mode, rows[i].len,
+			       rows[i].r.rx, rows[i].r.tx, RL_COSTS_PACKETS,
+			       rows[i].blame[0] ? "; alone: " : "", rows[i].blame);
+			bad++;
+		}
+	}
+	if (bad)
+		printf("costs-check: FAIL: %u difference%s against %s\n", bad,
+		       bad == 1 ? "" : "s", path);
+	else
+		printf("costs-check: %u counts of %u runs at or below %s\n", lines,
+		       nrows, path);
+	return bad ? 1 : 0;
+}
+
+static void print_trace(const char *spec, u32 perf)
+{
+	char wl[32], mode[32], text[RL_COSTS_TEXT_LEN];
+	unsigned int len;
+	u32 i;
+
+	if (sscanf(spec, "%31[^/]/%31[^/]/%u", wl, mode, &len) != 3)
+		die("--trace wants WORKLOAD/MODE/SIZE, not ", spec);
+	for (i = 0; i < rl_costs_nr_cases; i++)
+		if (!strcmp(rl_costs_cases[i].workload, wl) &&
+		    !strcmp(rl_costs_cases[i].mode, mode)) {
+			if (len < 1 || len > 2024)
+				die("--trace: the size is 1..2024: ", spec);
+			rl_costs_text(&rl_costs_cases[i], len, perf, 0, text,
+				      sizeof(text));
+			fputs(text, stdout);
+			exit(0);
+		}
+	die("--trace: no such workload/mode: ", spec);
+}
+
+int main(int argc, char **argv)
+{
+	const char *csv = NULL, *json = NULL, *dat = NULL, *gate_w = NULL;
+	const char *gate_c = NULL, *trace = NULL;
+	bool quiet = false, markdown = false;
+	u64 variants = 0;
+	u32 perf = 0, i, s;
+	char err[256];
+	int a;
+
+	for (a = 1; a < argc; a++) {
+		const char *o = argv[a];
+		const char **slot = !strcmp(o, "--csv") ? &csv :
+				    !strcmp(o, "--json") ? &json :
+				    !strcmp(o, "--dat") ? &dat :
+				    !strcmp(o, "--write") ? &gate_w :
+				    !strcmp(o, "--check") ? &gate_c :
+				    !strcmp(o, "--trace") ? &trace : NULL;
+
+		if (!strcmp(o, "--quiet")) {
+			quiet = true;
+		} else if (!strcmp(o, "--markdown")) {
+			markdown = quiet = true;
+		} else if (!strcmp(o, "--cost-table")) {
+			print_cost_table();
+			return 0;
+		} else if (!strcmp(o, "--list-perf")) {
+			for (i = 0; i < RL_PV_NR; i++)
+				printf("%s\n", rl_am65_perf_variants[i].name);
+			return 0;
+		} else if (!strcmp(o, "--perf")) {
+			if (++a == argc)
+				die("--perf wants a list of names", NULL);
+			perf |= parse_perf(argv[a]);
+		} else if (!strcmp(o, "--variants")) {
+			if (++a == argc)
+				die("--variants wants a list of names", NULL);
+			if (rl_variants_parse_drv(RL_DRV_AM65, argv[a], &variants,
+						  err, sizeof(err)))
+				die(err, NULL);
+		} else if (slot) {
+			if (++a == argc)
+				die("missing argument to ", o);
+			*slot = argv[a];
+		} else {
+			die("unknown argument (--perf, --variants, --csv, --json, --dat, --write, --check, --trace, --quiet, --markdown, --cost-table, --list-perf): ", o);
+		}
+	}
+	if (trace)
+		print_trace(trace, perf);
+	for (i = 0; i < rl_costs_nr_cases; i++)
+		for (s = 0; s < rl_costs_nr_sizes; s++) {
+			struct row *w = &rows[nrows++];
+
+			w->c = &rl_costs_cases[i];
+			w->len = rl_costs_sizes[s];
+			if (rl_costs_run(w->c, w->len, perf, variants, &w->r, err,
+					 sizeof(err)))
+				die(err, NULL);
+			if (w->r.stalled && variants)
+				attribute(w, perf, variants);
+		}
+	if (!quiet)
+		print_table();
+	if (markdown)
+		print_markdown();
+	if (csv)
+		write_csv(csv);
+	if (json)
+		write_json(json);
+	if (dat)
+		write_dat(dat);
+	if (gate_w)
+		write_gate(gate_w);
+	return gate_c ? check_gate(gate_c) : 0;
+}
