@@ -79,18 +79,18 @@ row 0 'of 156 state x operation cells exercised by 2 inputs' "rl_matrix over stm
 	"$fz/rl_matrix" "$tmp/m.dat" fuzz/regressions/stmmac-xdp-traffic.trace fuzz/regressions/stmmac-rx-suspend-refill.trace
 
 # make costs' tool (fuzz/costs/README.md)
-printf 'rxdrop zc 64 dma_map lots\n' >"$tmp/bad.gate"
+printf 'am65 rxdrop zc 64 dma_map lots\n' >"$tmp/bad.gate"
 row 2 'unknown argument' "rl_costs with an unknown option" -- "$fz/rl_costs" --bogus
 row 2 'no such performance variant: nope' "rl_costs --perf with a bad name" -- "$fz/rl_costs" --perf nope
 row 2 "unknown variant 'nope'" "rl_costs --variants with a bad name" -- "$fz/rl_costs" --variants nope
 row 2 'missing argument to --check' "rl_costs --check without a file" -- "$fz/rl_costs" --check
 row 2 'No such file' "rl_costs --check on a missing file" -- "$fz/rl_costs" --quiet --check "$tmp/none.gate"
 row 2 'bad.gate:1: expected' "rl_costs --check on a malformed gate" -- "$fz/rl_costs" --quiet --check "$tmp/bad.gate"
-row 2 'no such workload/mode' "rl_costs --trace of an unknown workload" -- "$fz/rl_costs" --trace fly/zc/64
+row 2 'no such driver:workload/mode' "rl_costs --trace of an unknown workload" -- "$fz/rl_costs" --trace am65:fly/zc/64
 row 2 'Is a directory' "rl_costs --csv into a directory" -- "$fz/rl_costs" --quiet --csv "$tmp/dir"
-row 0 '^l2fwd +zc +64 .*STALLED \(alone: zc_refill_poll_count\)' "rl_costs on the v2 profile names the stall's variant" -- \
+row 0 '^am65 +l2fwd +zc +64 .*STALLED \(alone: zc_refill_poll_count\)' "rl_costs on the v2 profile names the stall's variant" -- \
 	"$fz/rl_costs" --variants v2
-row 0 '^config ports=2' "rl_costs --trace prints a replayable trace" -- "$fz/rl_costs" --trace l2fwd/zc/64
+row 0 '^config ports=2' "rl_costs --trace prints a replayable trace" -- "$fz/rl_costs" --trace am65:l2fwd/zc/64
 row 2 "unknown variant 'rx_tdown_no_drain' \(make variants DRIVER=stmmac" "fuzz.py --driver stmmac with an am65 variant" -- \
 	python3 fuzz/fuzz.py --build "$build" libfuzzer --time 5 --driver stmmac --variant rx_tdown_no_drain
 row 2 "unknown variant 'rx_tdown_no_drain' \(make variants DRIVER=stmmac" "rl_replay of a stmmac trace with an am65 variant" -- \

@@ -5,7 +5,7 @@
  * and a gnuplot data file, and the gate against committed counts.
  *
  *   rl_costs [--perf NAME[,NAME]] [--variants LIST] [--csv F] [--json F] [--dat F]
- *            [--write F] [--check F] [--quiet] [--trace W/M/SIZE] [--list-perf]
+ *            [--write F] [--check F] [--quiet] [--trace DRV:W/M/SIZE] [--list-perf]
  *            [--markdown] [--cost-table]
  *
  * --check F: exit 1 when a count per packet rises above F's (naming the
@@ -13,7 +13,8 @@
  * or stalls, or when F and the runs do not cover the same cases.
  * --variants LIST (catalogued bugs or a profile, e.g. v2): the workloads
  * on that code; a stall or a finding is then reported, not a failure of
- * the table (the seed's l2fwd zero-copy 0).
+ * the table (the seed's l2fwd zero-copy 0).  --variants and --perf apply
+ * to the am65 workloads; stmmac's run on the patched driver.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,7 +102,7 @@ static void print_table(void)
 	char b[32];
 	u32 i, k;
 
-	printf("%-9s %-6s %5s", "workload", "mode", "size");
+	printf("%-6s %-9s %-6s %5s", "driver", "workload", "mode", "size");
 	for (k = 0; k < ARRAY_SIZE(cols); k++)
 		printf(" %*s", k == 4 || k == 10 ? 8 : 6,
 		       rl_cost_info[cols[k]].name + (k == 4 || k == 10 ? 0 : 0));
@@ -109,7 +110,8 @@ static void print_table(void)
 	for (i = 0; i < nrows; i++) {
 		const struct row *w = &rows[i];
 
-		printf("%-9s %-6s %5u", w->c->workload, w->c->mode, w->len);
+		printf("%-6s %-9s %-6s %5u", w->c->driver, w->c->workload,
+		       w->c->mode, w->len);
 		for (k = 0; k < ARRAY_SIZE(cols); k++)
 			printf(" %*s", k == 4 || k == 10 ? 8 : 6,
 			       x100(rl_costs_per_pkt_x100(&w->r, cols[k]), b));
@@ -137,17 +139,18 @@ static void print_markdown(void)
 	char b[32];
 	u32 i, k;
 
-	printf("| workload | mode | size |");
+	printf("| driver | workload | mode | size |");
 	for (k = 0; k < ARRAY_SIZE(cols); k++)
 		printf(" %s |", rl_cost_info[cols[k]].name);
-	printf(" est. A53 cycles | RX / TX of %u |\n|---|---|--:|", RL_COSTS_PACKETS);
+	printf(" est. A53 cycles | RX / TX of %u |\n|---|---|---|--:|", RL_COSTS_PACKETS);
 	for (k = 0; k < ARRAY_SIZE(cols); k++)
 		printf("--:|");
 	printf("--:|---|\n");
 	for (i = 0; i < nrows; i++) {
 		const struct row *w = &rows[i];
 
-		printf("| %s | %s | %u |", w->c->workload, w->c->mode, w->len);
+		printf("| %s | %s | %s | %u |", w->c->driver, w->c->workload,
+		       w->c->mode, w->len);
 		for (k = 0; k < ARRAY_SIZE(cols); k++)
 			printf(" %s |", x100(rl_costs_per_pkt_x100(&w->r, cols[k]), b));
 		printf(" %llu | %u / %u%s%s%s%s%s%s |\n",
@@ -202,13 +205,13 @@ static void write_csv(const char *path)
 	char b[32];
 	u32 i, k;
 
-	fprintf(f, "workload,mode,size");
+	fprintf(f, "driver,workload,mode,size");
 	for (k = 0; k < RL_COST_NR; k++)
 		fprintf(f, ",%s", rl_cost_info[k].name);
 	fprintf(f, ",a53_cycles,stalled,findings\n");
 	for (i = 0; i < nrows; i++) {
-		fprintf(f, "%s,%s,%u", rows[i].c->workload, rows[i].c->mode,
-			rows[i].len);
+		fprintf(f, "%s,%s,%s,%u", rows[i].c->driver, rows[i].c->workload,
+			rows[i].c->mode, rows[i].len);
 		for (k = 0; k < RL_COST_NR; k++)
 			fprintf(f, ",%s",
 				x100(rl_costs_per_pkt_x100(&rows[i].r, k), b));
@@ -232,9 +235,10 @@ static void write_json(const char *path)
 			rl_cost_info[k].a53_cycles);
 	fprintf(f, "\n  ],\n  \"runs\": [");
 	for (i = 0; i < nrows; i++) {
-		fprintf(f, "%s\n    {\"workload\": \"%s\", \"mode\": \"%s\", \"size\": %u, "
+		fprintf(f, "%s\n    {\"driver\": \"%s\", \"workload\": \"%s\", \"mode\": \"%s\", \"size\": %u, "
 			"\"a53_cycles\": %llu, \"stalled\": %s, \"findings\": %u, \"per_packet\": {",
-			i ? "," : "", rows[i].c->workload, rows[i].c->mode, rows[i].len,
+			i ? "," : "", rows[i].c->driver, rows[i].c->workload,
+			rows[i].c->mode, rows[i].len,
 			(unsigned long long)rl_costs_cycles_per_pkt(&rows[i].r),
 			rows[i].r.stalled ? "true" : "false", rows[i].r.findings);
 		for (k = 0; k < RL_COST_NR; k++)
@@ -257,7 +261,8 @@ static void write_dat(const char *path)
 		fprintf(f, " %u", rl_costs_sizes[s]);
 	fprintf(f, "\n");
 	for (i = 0; i < nrows; i += rl_costs_nr_sizes) {
-		fprintf(f, "%s/%s", rows[i].c->workload, rows[i].c->mode);
+		fprintf(f, "%s:%s/%s", rows[i].c->driver, rows[i].c->workload,
+			rows[i].c->mode);
 		for (s = 0; s < rl_costs_nr_sizes && i + s < nrows; s++)
 			fprintf(f, " %llu", (unsigned long long)
 				rl_costs_cycles_per_pkt(&rows[i + s].r));
@@ -277,8 +282,9 @@ static void write_gate(const char *path)
 		   "# Written by make costs-update (rl_costs --write); review the diff.\n");
 	for (i = 0; i < nrows; i++)
 		for (k = 0; k < RL_COST_NR; k++)
-			fprintf(f, "%s %s %u %s %s\n", rows[i].c->workload,
-				rows[i].c->mode, rows[i].len, rl_cost_info[k].name,
+			fprintf(f, "%s %s %s %u %s %s\n", rows[i].c->driver,
+				rows[i].c->workload, rows[i].c->mode, rows[i].len,
+				rl_cost_info[k].name,
 				x100(rl_costs_per_pkt_x100(&rows[i].r, k), b));
 	close_out(f, path);
 }
@@ -293,12 +299,14 @@ static int cost_by_name(const char *name)
 	return -1;
 }
 
-static struct row *find_row(const char *wl, const char *mode, u32 len)
+static struct row *find_row(const char *drv, const char *wl, const char *mode,
+			    u32 len)
 {
 	u32 i;
 
 	for (i = 0; i < nrows; i++)
-		if (!strcmp(rows[i].c->workload, wl) &&
+		if (!strcmp(rows[i].c->driver, drv) &&
+		    !strcmp(rows[i].c->workload, wl) &&
 		    !strcmp(rows[i].c->mode, mode) && rows[i].len == len)
 			return &rows[i];
 	return NULL;
@@ -319,7 +327,8 @@ static bool parse_x100(const char *s, u64 *v)
 static int check_gate(const char *path)
 {
 	static bool seen[MAX_ROWS][RL_COST_NR];
-	char line[256], wl[32], mode[32], name[48], val[32], b1[32], b2[32];
+	char line[256], drv[16], wl[32], mode[32], name[48], val[32];
+	char b1[32], b2[32];
 	FILE *f = fopen(path, "r");
 	u32 lineno = 0, i, bad = 0, lines = 0;
 
@@ -336,25 +345,26 @@ static int check_gate(const char *path)
 		lineno++;
 		if (line[0] == '#' || line[0] == '\n')
 			continue;
-		if (sscanf(line, "%31s %31s %u %47s %31s", wl, mode, &len, name, val) != 5 ||
+		if (sscanf(line, "%15s %31s %31s %u %47s %31s", drv, wl, mode, &len,
+			   name, val) != 6 ||
 		    (k = cost_by_name(name)) < 0 || !parse_x100(val, &want)) {
-			fprintf(stderr, "rl_costs: %s:%u: expected \"WORKLOAD MODE SIZE COUNTER N.NN\"\n",
+			fprintf(stderr, "rl_costs: %s:%u: expected \"DRIVER WORKLOAD MODE SIZE COUNTER N.NN\"\n",
 				path, lineno);
 			exit(2);
 		}
 		lines++;
-		w = find_row(wl, mode, len);
+		w = find_row(drv, wl, mode, len);
 		if (!w) {
-			printf("costs-check: %s %s %u: in %s but not a workload any more\n",
-			       wl, mode, len, path);
+			printf("costs-check: %s %s %s %u: in %s but not a workload any more\n",
+			       drv, wl, mode, len, path);
 			bad++;
 			continue;
 		}
 		seen[w - rows][k] = true;
 		got = rl_costs_per_pkt_x100(&w->r, k);
 		if (got > want) {
-			printf("costs-check: %s/%s/%u: %s rose from %s to %s per packet (+%s)\n",
-			       wl, mode, len, name, x100(want, b1), x100(got, b2),
+			printf("costs-check: %s:%s/%s/%u: %s rose from %s to %s per packet (+%s)\n",
+			       drv, wl, mode, len, name, x100(want, b1), x100(got, b2),
 			       x100(got - want, val));
 			bad++;
 		}
@@ -365,21 +375,21 @@ static int check_gate(const char *path)
 
 		for (k = 0; k < RL_COST_NR; k++)
 			if (!seen[i][k]) {
-				printf("costs-check: %s/%s/%u: no expected %s in %s (make costs-update)\n",
-				       rows[i].c->workload, rows[i].c->mode, rows[i].len,
+				printf("costs-check: %s:%s/%s/%u: no expected %s in %s (make costs-update)\n",
+				       rows[i].c->driver, rows[i].c->workload, rows[i].c->mode, rows[i].len,
 				       rl_cost_info[k].name, path);
 				bad++;
 				break;
 			}
 		if (rows[i].r.findings) {
-			printf("costs-check: %s/%s/%u: the run has a ledger finding: %s\n",
-			       rows[i].c->workload, rows[i].c->mode, rows[i].len,
+			printf("costs-check: %s:%s/%s/%u: the run has a ledger finding: %s\n",
+			       rows[i].c->driver, rows[i].c->workload, rows[i].c->mode, rows[i].len,
 			       rows[i].r.first);
 			bad++;
 		}
 		if (rows[i].r.stalled) {
-			printf("costs-check: %s/%s/%u: stalled: the device received %u and sent %u of %u packets%s%s\n",
-			       rows[i].c->workload, rows[i].c->mode, rows[i].len,
+			printf("costs-check: %s:%s/%s/%u: stalled: the device received %u and sent %u of %u packets%s%s\n",
+			       rows[i].c->driver, rows[i].c->workload, rows[i].c->mode, rows[i].len,
 			       rows[i].r.rx, rows[i].r.tx, RL_COSTS_PACKETS,
 			       rows[i].blame[0] ? "; alone: " : "", rows[i].blame);
 			bad++;
@@ -396,14 +406,15 @@ static int check_gate(const char *path)
 
 static void print_trace(const char *spec, u32 perf)
 {
-	char wl[32], mode[32], text[RL_COSTS_TEXT_LEN];
+	char drv[16], wl[32], mode[32], text[RL_COSTS_TEXT_LEN];
 	unsigned int len;
 	u32 i;
 
-	if (sscanf(spec, "%31[^/]/%31[^/]/%u", wl, mode, &len) != 3)
-		die("--trace wants WORKLOAD/MODE/SIZE, not ", spec);
+	if (sscanf(spec, "%15[^:]:%31[^/]/%31[^/]/%u", drv, wl, mode, &len) != 4)
+		die("--trace wants DRIVER:WORKLOAD/MODE/SIZE, not ", spec);
 	for (i = 0; i < rl_costs_nr_cases; i++)
-		if (!strcmp(rl_costs_cases[i].workload, wl) &&
+		if (!strcmp(rl_costs_cases[i].driver, drv) &&
+		    !strcmp(rl_costs_cases[i].workload, wl) &&
 		    !strcmp(rl_costs_cases[i].mode, mode)) {
 			if (len < 1 || len > 2024)
 				die("--trace: the size is 1..2024: ", spec);
@@ -412,7 +423,7 @@ static void print_trace(const char *spec, u32 perf)
 			fputs(text, stdout);
 			exit(0);
 		}
-	die("--trace: no such workload/mode: ", spec);
+	die("--trace: no such driver:workload/mode: ", spec);
 }
 
 int main(int argc, char **argv)
@@ -471,10 +482,13 @@ int main(int argc, char **argv)
 
 			w->c = &rl_costs_cases[i];
 			w->len = rl_costs_sizes[s];
-			if (rl_costs_run(w->c, w->len, perf, variants, &w->r, err,
+			bool am65 = !strcmp(w->c->driver, "am65");
+
+			if (rl_costs_run(w->c, w->len, am65 ? perf : 0,
+					 am65 ? variants : 0, &w->r, err,
 					 sizeof(err)))
 				die(err, NULL);
-			if (w->r.stalled && variants)
+			if (w->r.stalled && variants && am65)
 				attribute(w, perf, variants);
 		}
 	if (!quiet)

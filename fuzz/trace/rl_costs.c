@@ -15,8 +15,11 @@
 #include "rl_costs.h"
 #include "rl_world.h"
 
-#define CFG "config ports=2 disabled=0 flows=1 chans=1 rx_descs=32 " \
-	    "tx_descs=64 pktdma=1 quirk=0 cpus=1 tdown_wait=2\n"
+#define CFG_AM65 "config ports=2 disabled=0 flows=1 chans=1 rx_descs=32 " \
+		 "tx_descs=64 pktdma=1 quirk=0 cpus=1 tdown_wait=2\n"
+/* stmmac: one RX and one TX queue, rings of 32 and 64 descriptors */
+#define CFG_STMMAC "config driver=stmmac rx_queues=1 tx_queues=1 " \
+		   "rx_size=32 tx_size=64 cpus=1\n"
 
 /* The user side of xdpsock: consume RX, refill, wake the driver. */
 #define ZC_RX_BATCH "rx 0 0 16 %L\npoll_rx 0 64 0\nxsk_consume 0 16\n"
@@ -31,28 +34,28 @@ const struct rl_costs_case rl_costs_cases[] = {
 	 * completions, so the poll finds the fill ring dry and the refill
 	 * waits for the wakeup after the completions.
 	 */
-	{ "rxdrop", "zc", RL_COSTS_RX,
+	{ "am65", "rxdrop", "zc", RL_COSTS_RX,
 	  "xdpsock -r -z: XDP_REDIRECT into the socket's UMEM, no copy",
 	  "attach 0 xsk0 r\nopen 0\nxsk_fill 0 16\nxsk_bind 0 0\nxsk_fill 0 16\n",
 	  ZC_RX_BATCH "xsk_fill 0 16\n" },
-	{ "rxdrop", "native", RL_COSTS_RX,
+	{ "am65", "rxdrop", "native", RL_COSTS_RX,
 	  "xdpsock -r -N -c: driver XDP redirects, the core copies into UMEM",
 	  "attach 0 xsk0 r\nopen 0\nxsk_fill 0 16\n",
 	  "rx 0 0 16 %L\npoll_rx 0 64 0\nxsk_consume 0 16\nxsk_fill 0 16\n" },
-	{ "txonly", "zc", RL_COSTS_TX,
+	{ "am65", "txonly", "zc", RL_COSTS_TX,
 	  "xdpsock -t -z: UMEM frames sent by the driver's zero-copy TX",
 	  "attach 0 xsk0 r\nopen 0\nxsk_bind 0 0\n",
 	  ZC_TX_BATCH },
-	{ "l2fwd", "zc", RL_COSTS_RX | RL_COSTS_TX,
+	{ "am65", "l2fwd", "zc", RL_COSTS_RX | RL_COSTS_TX,
 	  "xdpsock -l -z: each received frame sent back from the same UMEM frame",
 	  "attach 0 xsk0 r\nopen 0\nxsk_fill 0 16\nxsk_bind 0 0\n",
 	  ZC_RX_BATCH "xsk_submit 0 16 %L\nxsk_wakeup 0 tx\npoll_tx 0 64 0\n"
 	  "tx_complete 0 16\npoll_tx 0 64 0\nxsk_reap 0 16\n" ZC_REFILL },
-	{ "stack_rx", "stack", RL_COSTS_RX,
+	{ "am65", "stack_rx", "stack", RL_COSTS_RX,
 	  "iperf3 receiver: build_skb around the page, the socket frees it",
 	  "open 0\n",
 	  "rx 0 0 16 %L\npoll_rx 0 64 0\nstack_release 16\n" },
-	{ "stack_tx", "stack", RL_COSTS_TX,
+	{ "am65", "stack_tx", "stack", RL_COSTS_TX,
 	  "iperf3 sender: one linear skb per send, checksum offload",
 	  "open 0\n",
 	  /* sixteen sends, then the completions */
@@ -73,11 +76,52 @@ const struct rl_costs_case rl_costs_cases[] = {
 	  "xmit 0 0 %L 0 1\n"
 	  "xmit 0 0 %L 0 1\n"
 	  "tx_complete 0 16\npoll_tx 0 64 0\n" },
-	{ "xdp_drop", "native", RL_COSTS_RX,
+	{ "am65", "xdp_drop", "native", RL_COSTS_RX,
 	  "xdp1: XDP_DROP in the driver, the page recycled",
 	  "attach 0 devmap d\nopen 0\n",
 	  "rx 0 0 16 %L\npoll_rx 0 64 0\n" },
-	{ "xdp_tx", "native", RL_COSTS_RX | RL_COSTS_TX,
+	{ "am65", "xdp_tx", "native", RL_COSTS_RX | RL_COSTS_TX,
+	  "xdp2: XDP_TX, the page sent back out and recycled on completion",
+	  "attach 0 devmap t\nopen 0\n",
+	  "rx 0 0 16 %L\npoll_rx 0 64 0\ntx_complete 0 16\npoll_tx 0 64 0\n" },
+	/*
+	 * stmmac (the seed's second table): no zero copy yet (issue 20), so
+	 * native copy mode and the stack only.
+	 */
+	{ "stmmac", "rxdrop", "native", RL_COSTS_RX,
+	  "xdpsock -r -N -c: driver XDP redirects, the core copies into UMEM",
+	  "attach 0 xsk0 r\nopen 0\nxsk_fill 0 16\n",
+	  "rx 0 0 16 %L\npoll_rx 0 64 0\nxsk_consume 0 16\nxsk_fill 0 16\n" },
+	{ "stmmac", "stack_rx", "stack", RL_COSTS_RX,
+	  "iperf3 receiver: an skb around the page, the socket frees it",
+	  "open 0\n",
+	  "rx 0 0 16 %L\npoll_rx 0 64 0\nstack_release 16\n" },
+	{ "stmmac", "stack_tx", "stack", RL_COSTS_TX,
+	  "iperf3 sender: one linear skb per send, checksum offload",
+	  "open 0\n",
+	  /* sixteen sends, then the completions */
+	  "xmit 0 0 %L 0 1\n"
+	  "xmit 0 0 %L 0 1\n"
+	  "xmit 0 0 %L 0 1\n"
+	  "xmit 0 0 %L 0 1\n"
+	  "xmit 0 0 %L 0 1\n"
+	  "xmit 0 0 %L 0 1\n"
+	  "xmit 0 0 %L 0 1\n"
+	  "xmit 0 0 %L 0 1\n"
+	  "xmit 0 0 %L 0 1\n"
+	  "xmit 0 0 %L 0 1\n"
+	  "xmit 0 0 %L 0 1\n"
+	  "xmit 0 0 %L 0 1\n"
+	  "xmit 0 0 %L 0 1\n"
+	  "xmit 0 0 %L 0 1\n"
+	  "xmit 0 0 %L 0 1\n"
+	  "xmit 0 0 %L 0 1\n"
+	  "tx_complete 0 16\npoll_tx 0 64 0\n" },
+	{ "stmmac", "xdp_drop", "native", RL_COSTS_RX,
+	  "xdp1: XDP_DROP in the driver, the page recycled",
+	  "attach 0 devmap d\nopen 0\n",
+	  "rx 0 0 16 %L\npoll_rx 0 64 0\n" },
+	{ "stmmac", "xdp_tx", "native", RL_COSTS_RX | RL_COSTS_TX,
 	  "xdp2: XDP_TX, the page sent back out and recycled on completion",
 	  "attach 0 devmap t\nopen 0\n",
 	  "rx 0 0 16 %L\npoll_rx 0 64 0\ntx_complete 0 16\npoll_tx 0 64 0\n" },
@@ -121,21 +165,25 @@ static u32 count_lines(const char *s)
 int rl_costs_text(const struct rl_costs_case *c, u32 len, u32 perf, u64 variants,
 		  char *buf, size_t cap)
 {
+	const struct rl_variant_info *tab;
 	size_t n = 0;
-	u32 i;
+	u32 i, nv;
 
-	if (!cap || !put_text(buf, cap, &n, CFG, 0))
+	if (!cap || !put_text(buf, cap, &n, strcmp(c->driver, "stmmac") ?
+			      CFG_AM65 : CFG_STMMAC, 0))
 		return -1;
-	for (i = 0; i < RL_PV_NR; i++)
+	for (i = 0; i < RL_PV_NR && !strcmp(c->driver, "am65"); i++)
 		if ((perf & BIT(i)) &&
 		    (!put_text(buf, cap, &n, "perf ", 0) ||
 		     !put_text(buf, cap, &n, rl_am65_perf_variants[i].name, 0) ||
 		     !put_text(buf, cap, &n, "\n", 0)))
 			return -1;
-	for (i = 0; i < RL_V_NR; i++)
+	tab = rl_variant_table(strcmp(c->driver, "stmmac") ? RL_DRV_AM65 :
+			       RL_DRV_STMMAC, &nv);
+	for (i = 0; i < nv; i++)
 		if ((variants & BIT_ULL(i)) &&
 		    (!put_text(buf, cap, &n, "variant ", 0) ||
-		     !put_text(buf, cap, &n, rl_am65_variants[i].name, 0) ||
+		     !put_text(buf, cap, &n, tab[i].name, 0) ||
 		     !put_text(buf, cap, &n, "\n", 0)))
 			return -1;
 	if (!put_text(buf, cap, &n, c->prelude, len))

@@ -24,6 +24,7 @@
 #define RL_COSTS_TX		2
 
 struct rl_costs_case {
+	const char *driver;	/* am65, stmmac */
 	const char *workload;	/* rxdrop, txonly, l2fwd, stack_rx, ... */
 	const char *mode;	/* zc, native, stack */
 	u8 expect;		/* RL_COSTS_RX | RL_COSTS_TX */

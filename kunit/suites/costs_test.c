@@ -27,8 +27,8 @@ static const void *costs_gen_params(const void *prev, char *desc)
 		return NULL;
 	costs_index[i] = i;
 	c = &rl_costs_cases[i / rl_costs_nr_sizes];
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s-%s-%u", c->workload, c->mode,
-		 rl_costs_sizes[i % rl_costs_nr_sizes]);
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s-%s-%s-%u", c->driver,
+		 c->workload, c->mode, rl_costs_sizes[i % rl_costs_nr_sizes]);
 	return p;
 }
 
@@ -55,10 +55,11 @@ static void costs_workload_runs_clean(struct kunit *test)
 	KUNIT_EXPECT_EQ_MSG(test, r->findings, 0U, "%s", r->first);
 	KUNIT_EXPECT_EQ_MSG(test, r->stalled, false, "rx %u tx %u of %u", r->rx,
 			       r->tx, RL_COSTS_PACKETS);
-	kunit_info(test, "replay costs-%s-%s-%u patched end digest %016llx",
-		   c->workload, c->mode, len, (unsigned long long)r->digest);
-	kunit_info(test, "costs %s/%s/%u: %llu estimated A53 cycles a packet",
-		   c->workload, c->mode, len,
+	kunit_info(test, "replay costs-%s-%s-%s-%u patched end digest %016llx",
+		   c->driver, c->workload, c->mode, len,
+		   (unsigned long long)r->digest);
+	kunit_info(test, "costs %s:%s/%s/%u: %llu estimated A53 cycles a packet",
+		   c->driver, c->workload, c->mode, len,
 		   (unsigned long long)rl_costs_cycles_per_pkt(r));
 }
 
@@ -68,7 +69,8 @@ static const struct rl_costs_case *find_case(struct kunit *test,
 	u32 i;
 
 	for (i = 0; i < rl_costs_nr_cases; i++)
-		if (!strcmp(rl_costs_cases[i].workload, wl) &&
+		if (!strcmp(rl_costs_cases[i].driver, "am65") &&
+		    !strcmp(rl_costs_cases[i].workload, wl) &&
 		    !strcmp(rl_costs_cases[i].mode, mode))
 			return &rl_costs_cases[i];
 	KUNIT_FAIL(test, "no workload %s/%s", wl, mode);
