@@ -89,6 +89,15 @@ static const char *x100(u64 v, char *buf)
 	return buf;
 }
 
+/* as wide as the counter's name, and byte counts run to thousands */
+static int width(enum rl_cost k)
+{
+	int w = k == RL_COST_CACHE_BYTES || k == RL_COST_COPY_BYTES ? 8 : 6;
+	int n = (int)strlen(rl_cost_info[k].name);
+
+	return n > w ? n : w;
+}
+
 static void print_table(void)
 {
 	static const enum rl_cost cols[] = {
@@ -104,8 +113,7 @@ static void print_table(void)
 
 	printf("%-6s %-9s %-6s %5s", "driver", "workload", "mode", "size");
 	for (k = 0; k < ARRAY_SIZE(cols); k++)
-		printf(" %*s", k == 4 || k == 10 ? 8 : 6,
-		       rl_cost_info[cols[k]].name + (k == 4 || k == 10 ? 0 : 0));
+		printf(" %*s", width(cols[k]), rl_cost_info[cols[k]].name);
 	printf(" %8s\n", "A53cyc");
 	for (i = 0; i < nrows; i++) {
 		const struct row *w = &rows[i];
@@ -113,7 +121,7 @@ static void print_table(void)
 		printf("%-6s %-9s %-6s %5u", w->c->driver, w->c->workload,
 		       w->c->mode, w->len);
 		for (k = 0; k < ARRAY_SIZE(cols); k++)
-			printf(" %*s", k == 4 || k == 10 ? 8 : 6,
+			printf(" %*s", width(cols[k]),
 			       x100(rl_costs_per_pkt_x100(&w->r, cols[k]), b));
 		printf(" %8llu%s%s%s%s\n",
 		       (unsigned long long)rl_costs_cycles_per_pkt(&w->r),
