@@ -109,15 +109,21 @@ static rl_dma_addr_t dma_map(struct rl_dma *dma, u32 offset, u32 size,
  * sync_for_device), arch_sync_dma_for_cpu invalidates it unless the
  * direction is DMA_TO_DEVICE (unmap and sync_for_cpu).
  */
-static void dma_cost(struct rl_dma *dma, enum rl_cost call, u32 size,
-		     enum rl_dma_dir dir)
+static void dma_cost_attrs(struct rl_dma *dma, enum rl_cost call, u32 size,
+			   enum rl_dma_dir dir, bool skip_sync)
 {
 	bool to_cpu = call == RL_COST_DMA_UNMAP || call == RL_COST_SYNC_CPU;
 
 	rl_cost_add(dma->m, call, 1);
 	rl_cost_add(dma->m, RL_COST_DMA_BYTES, size);
-	if (!to_cpu || dir != RL_DMA_TO_DEVICE)
+	if (!skip_sync && (!to_cpu || dir != RL_DMA_TO_DEVICE))
 		rl_cost_add(dma->m, RL_COST_CACHE_BYTES, size);
+}
+
+static void dma_cost(struct rl_dma *dma, enum rl_cost call, u32 size,
+		     enum rl_dma_dir dir)
+{
+	dma_cost_attrs(dma, call, size, dir, false);
 }
 
 rl_dma_addr_t rl_dma_map_single(struct rl_dma *dma, u32 size,
@@ -130,7 +136,14 @@ rl_dma_addr_t rl_dma_map_single(struct rl_dma *dma, u32 size,
 rl_dma_addr_t rl_dma_map_page(struct rl_dma *dma, u32 page_id, u32 offset,
 			      u32 size, enum rl_dma_dir dir)
 {
-	dma_cost(dma, RL_COST_DMA_MAP, size, dir);
+	return rl_dma_map_page_attrs(dma, page_id, offset, size, dir, false);
+}
+
+rl_dma_addr_t rl_dma_map_page_attrs(struct rl_dma *dma, u32 page_id,
+				    u32 offset, u32 size, enum rl_dma_dir dir,
+				    bool skip_sync)
+{
+	dma_cost_attrs(dma, RL_COST_DMA_MAP, size, dir, skip_sync);
 	return dma_map(dma, offset, size, dir, page_id, RL_OBJ_PAGE);
 }
 
@@ -212,7 +225,13 @@ static void unmap_one(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 void rl_dma_unmap(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
 		  enum rl_dma_dir dir)
 {
-	dma_cost(dma, RL_COST_DMA_UNMAP, size, dir);
+	rl_dma_unmap_attrs(dma, addr, size, dir, false);
+}
+
+void rl_dma_unmap_attrs(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
+			enum rl_dma_dir dir, bool skip_sync)
+{
+	dma_cost_attrs(dma, RL_COST_DMA_UNMAP, size, dir, skip_sync);
 	unmap_one(dma, addr, size, dir);
 }
 

@@ -70,6 +70,16 @@ rl_dma_addr_t rl_dma_map_single(struct rl_dma *dma, u32 size,
   @*/
 rl_dma_addr_t rl_dma_map_page(struct rl_dma *dma, u32 page_id, u32 offset,
 			      u32 size, enum rl_dma_dir dir);
+/*
+ * dma_map_page_attrs() / dma_unmap_page_attrs() with DMA_ATTR_SKIP_CPU_SYNC
+ * (@skip_sync): the same mapping, no cache maintenance - what page_pool
+ * does, leaving the syncs to PP_FLAG_DMA_SYNC_DEV and the driver.
+ */
+rl_dma_addr_t rl_dma_map_page_attrs(struct rl_dma *dma, u32 page_id,
+				    u32 offset, u32 size, enum rl_dma_dir dir,
+				    bool skip_sync);
+void rl_dma_unmap_attrs(struct rl_dma *dma, rl_dma_addr_t addr, u32 size,
+			enum rl_dma_dir dir, bool skip_sync);
 /* xp_dma_map() of one UMEM frame: frame id recorded as the tag. */
 rl_dma_addr_t rl_dma_map_xsk(struct rl_dma *dma, u32 frame_id, u32 size,
 			     enum rl_dma_dir dir);

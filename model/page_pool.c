@@ -112,9 +112,10 @@ static void pp_release_page_keep(struct rl_page_pool *pp, struct rl_page *page)
 {
 	struct rl_model *m = pp->m;
 
+	/* page_pool_release_page(): unmapped with DMA_ATTR_SKIP_CPU_SYNC */
 	if (pp->p.dma_map)
-		rl_dma_unmap(m->dma, page->dma_addr, RL_PAGE_SIZE,
-			     pp->p.dma_dir);
+		rl_dma_unmap_attrs(m->dma, page->dma_addr, RL_PAGE_SIZE,
+				   pp->p.dma_dir, true);
 	page->dma_addr = 0;
 	page->pp_id = 0;
 	pp->release_cnt++;
@@ -133,6 +134,21 @@ void rl_page_pool_release_page(struct rl_page_pool *pp, struct rl_page *page)
 {
 	if (pp_usable(pp, "page_pool_release_page on a freed pool"))
 		pp_release_page_keep(pp, page);
+}
+
+/*
+ * PP_FLAG_DMA_SYNC_DEV (page_pool_dma_sync_for_device): a page mapped or
+ * recycled is synced for the device over .max_len from .offset - every
+ * put of a full page here, since the drivers modelled pass -1.
+ */
+static void pp_sync_for_device(struct rl_page_pool *pp, struct rl_page *page,
+			       u32 dma_sync_size)
+{
+	if (pp->p.sync_dev && pp->p.dma_map)
+		rl_dma_sync_for_device(pp->m->dma, page->dma_addr + pp->p.offset,
+				       dma_sync_size < pp->p.max_len ?
+				       dma_sync_size : pp->p.max_len,
+				       pp->p.dma_dir);
 }
 
 static void pp_try_free(struct rl_page_pool *pp)
@@ -169,13 +185,16 @@ struct rl_page *rl_page_pool_dev_alloc_pages(struct rl_page_pool *pp)
 		return NULL;
 	rl_cost_add(m, RL_COST_PP_SLOW, 1);
 	if (pp->p.dma_map) {
-		page->dma_addr = rl_dma_map_page(m->dma, page->id, 0,
-						 RL_PAGE_SIZE, pp->p.dma_dir);
+		/* page_pool_dma_map(): DMA_ATTR_SKIP_CPU_SYNC */
+		page->dma_addr = rl_dma_map_page_attrs(m->dma, page->id, 0,
+						       RL_PAGE_SIZE,
+						       pp->p.dma_dir, true);
 		if (rl_dma_mapping_error(page->dma_addr)) {
 			rl_page_free(m, page, RL_OWNER(RL_OWN_DRIVER, 0));
 			return NULL;
 		}
 	}
+	pp_sync_for_device(pp, page, pp->p.max_len);
 	page->pp_id = pp->hdr.id + 1;
 	pp->hold_cnt++;
 	return page;
@@ -184,9 +203,10 @@ struct rl_page *rl_page_pool_dev_alloc_pages(struct rl_page_pool *pp)
 /*
  * @direct: page_pool_recycle_in_cache (allow_direct from the pool's NAPI)
  * rather than the ptr_ring; the ownership rules are the same for both.
+ * @sync_size: what PP_FLAG_DMA_SYNC_DEV syncs of a recycled page (-1: all).
  */
 static void pp_put_page(struct rl_page_pool *pp, struct rl_page *page,
-			u32 from, bool direct)
+			u32 from, bool direct, u32 sync_size)
 {
 	struct rl_model *m;
 
@@ -208,6 +228,7 @@ static void pp_put_page(struct rl_page_pool *pp, struct rl_page *page,
 			/* what the page held is gone for whoever reads it now */
 			page->len = RL_POISON_U32;
 			page->tag = RL_POISON_U32;
+			pp_sync_for_device(pp, page, sync_size);
 			pp->cache[pp->cached++] = page->id;
 			rl_cost_add(m, direct ? RL_COST_PP_RECYCLE_DIRECT :
 				    RL_COST_PP_RECYCLE_RING, 1);
@@ -228,13 +249,21 @@ static void pp_put_page(struct rl_page_pool *pp, struct rl_page *page,
 void rl_page_pool_put_page_from(struct rl_page_pool *pp, struct rl_page *page,
 				u32 from)
 {
-	pp_put_page(pp, page, from, false);
+	pp_put_page(pp, page, from, false, U32_MAX);
+}
+
+void rl_page_pool_put_page(struct rl_page_pool *pp, struct rl_page *page,
+			   u32 dma_sync_size, bool allow_direct)
+{
+	pp_put_page(pp, page, RL_OWNER(RL_OWN_DRIVER, 0), allow_direct,
+		    dma_sync_size);
 }
 
 void rl_page_pool_put_full_page(struct rl_page_pool *pp, struct rl_page *page,
 				bool allow_direct)
 {
-	pp_put_page(pp, page, RL_OWNER(RL_OWN_DRIVER, 0), allow_direct);
+	pp_put_page(pp, page, RL_OWNER(RL_OWN_DRIVER, 0), allow_direct,
+		    U32_MAX);
 }
 
 void rl_page_pool_recycle_direct(struct rl_page_pool *pp,

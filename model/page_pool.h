@@ -24,6 +24,9 @@ struct rl_page_pool_params {
 	bool dma_map;		/* PP_FLAG_DMA_MAP */
 	enum rl_dma_dir dma_dir;
 	u32 napi_id;		/* informational: NAPI the pool serves */
+	bool sync_dev;		/* PP_FLAG_DMA_SYNC_DEV (needs dma_map) */
+	u32 offset;		/* .offset: where the device writes */
+	u32 max_len;		/* .max_len: what it may write from there */
 };
 
 struct rl_page_pool {
@@ -54,6 +57,9 @@ void rl_page_pool_recycle_direct(struct rl_page_pool *pp,
 void rl_page_pool_put_page_from(struct rl_page_pool *pp, struct rl_page *page,
 				u32 from);
 /* page_pool_get_dma_addr() */
+/* page_pool_put_page(): as put_full_page, syncing @dma_sync_size bytes */
+void rl_page_pool_put_page(struct rl_page_pool *pp, struct rl_page *page,
+			   u32 dma_sync_size, bool allow_direct);
 /*
  * page_pool_release_page() (until 6.5): @page, held by the driver, leaves
  * @pp - unmapped, counted as released - and stays with the driver as an

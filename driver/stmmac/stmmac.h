@@ -44,6 +44,16 @@ extern const struct rl_variant_info rl_stmmac_variants[RL_SV_NR];
 /* BIT_ULL(variant @name), or 0 when there is no such variant. */
 u64 rl_stmmac_variant_mask(const char *name);
 
+/* Performance variants (make costs-check), as am65's rl_am65_perf. */
+enum rl_stmmac_perf {
+	RL_SPV_PP_SYNC_DEV_ALWAYS,
+	RL_SPV_NR
+};
+
+extern const struct rl_variant_info rl_stmmac_perf_variants[RL_SPV_NR];
+/* Performance variant number for @name, or -1. */
+int rl_stmmac_perf_by_name(const char *name);
+
 struct rl_stmmac_cfg {
 	u32 rx_queues;		/* plat->rx_queues_to_use */
 	u32 tx_queues;		/* plat->tx_queues_to_use */
@@ -51,6 +61,7 @@ struct rl_stmmac_cfg {
 	u32 dma_tx_size;
 	u32 nr_cpus;		/* CPUs: smp_processor_id() picks XDP TX queues */
 	u64 variants;		/* BIT_ULL(enum rl_stmmac_variant) put back */
+	u32 perf;		/* BIT(enum rl_stmmac_perf) put back */
 };
 
 /* struct stmmac_rx_buffer */

@@ -81,6 +81,15 @@ int rl_stmmac_alloc_rx(struct rl_stmmac_priv *priv, u32 q)
 		.dma_map = true,
 		.dma_dir = priv->xdp_prog ? RL_DMA_BIDIRECTIONAL :
 					    RL_DMA_FROM_DEVICE,
+		/*
+		 * b514c47ebf41: the device-side sync of recycled pages only
+		 * with a program (perf_stmmac_pp_sync_dev_always: always, as
+		 * 6.1 has it); STMMAC_MAX_RX_BUF_SIZE(1) from the headroom
+		 */
+		.sync_dev = priv->xdp_prog ||
+			    (priv->cfg.perf & BIT(RL_SPV_PP_SYNC_DEV_ALWAYS)),
+		.offset = RL_STMMAC_RX_OFFSET,
+		.max_len = RL_PAGE_SIZE - RL_STMMAC_RX_OFFSET,
 	};
 
 	rx_q->queue_index = q;
@@ -228,9 +237,10 @@ static int stmmac_rx(struct rl_stmmac_priv *priv, int limit, u32 q)
 		xdp.len = len;
 		res = stmmac_xdp_run_prog(priv, &xdp);
 		if (res & RL_STMMAC_XDP_CONSUMED) {
+			/* the device-side sync covers what the CPU touched */
 			if (xdp.page)
-				rl_page_pool_put_full_page(rx_q->page_pool,
-							   xdp.page, true);
+				rl_page_pool_put_page(rx_q->page_pool, xdp.page,
+						      xdp.len, true);
 			buf->page = NULL;
 			priv->rx_dropped++;
 			continue;
@@ -247,6 +257,7 @@ static int stmmac_rx(struct rl_stmmac_priv *priv, int limit, u32 q)
 			continue;
 		}
 		/* data copied into the skb: the page is ready for recycle */
+		rl_skb_put_data(priv->m, skb, xdp.len);
 		rl_page_pool_recycle_direct(rx_q->page_pool, buf->page);
 		buf->page = NULL;
 		rl_netif_receive_skb(priv->m, skb);	/* napi_gro_receive() */

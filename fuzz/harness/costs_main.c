@@ -14,7 +14,8 @@
  * --variants LIST (catalogued bugs or a profile, e.g. v2): the workloads
  * on that code; a stall or a finding is then reported, not a failure of
  * the table (the seed's l2fwd zero-copy 0).  --variants and --perf apply
- * to the am65 workloads; stmmac's run on the patched driver.
+ * to the am65 workloads (stmmac's run on the patched driver); --perf names
+ * performance variants of either driver, each applied to its own.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,11 +41,11 @@ static void die(const char *msg, const char *arg)
 	exit(2);
 }
 
-static u32 parse_perf(const char *list)
+/* performance variants by name, into each driver's mask */
+static void parse_perf(const char *list, u32 *mask)
 {
 	char name[64];
-	u32 mask = 0;
-	int k;
+	int d, k;
 
 	while (*list) {
 		size_t n = strcspn(list, ",");
@@ -53,13 +54,20 @@ static u32 parse_perf(const char *list)
 			die("bad performance variant list: ", list);
 		memcpy(name, list, n);
 		name[n] = '\0';
-		k = rl_am65_perf_by_name(name);
+		for (d = 0, k = -1; d < RL_DRV_NR && k < 0; d++)
+			k = rl_perf_by_name_drv(d, name);
 		if (k < 0)
 			die("no such performance variant: ", name);
-		mask |= BIT(k);
+		mask[d - 1] |= BIT(k);
 		list += n + (list[n] == ',');
 	}
-	return mask;
+}
+
+static enum rl_driver case_driver(const struct rl_costs_case *c)
+{
+	int d = rl_driver_by_name(c->driver);
+
+	return d < 0 ? RL_DRV_AM65 : d;
 }
 
 static FILE *open_out(const char *path)
@@ -412,7 +420,7 @@ static int check_gate(const char *path)
 	return bad ? 1 : 0;
 }
 
-static void print_trace(const char *spec, u32 perf)
+static void print_trace(const char *spec, const u32 *perf)
 {
 	char drv[16], wl[32], mode[32], text[RL_COSTS_TEXT_LEN];
 	unsigned int len;
@@ -426,8 +434,9 @@ static void print_trace(const char *spec, u32 perf)
 		    !strcmp(rl_costs_cases[i].mode, mode)) {
 			if (len < 1 || len > 2024)
 				die("--trace: the size is 1..2024: ", spec);
-			rl_costs_text(&rl_costs_cases[i], len, perf, 0, text,
-				      sizeof(text));
+			rl_costs_text(&rl_costs_cases[i], len,
+				      perf[case_driver(&rl_costs_cases[i])], 0,
+				      text, sizeof(text));
 			fputs(text, stdout);
 			exit(0);
 		}
@@ -440,7 +449,7 @@ int main(int argc, char **argv)
 	const char *gate_c = NULL, *trace = NULL;
 	bool quiet = false, markdown = false;
 	u64 variants = 0;
-	u32 perf = 0, i, s;
+	u32 perf[RL_DRV_NR] = { 0 }, i, s;
 	char err[256];
 	int a;
 
@@ -461,13 +470,19 @@ int main(int argc, char **argv)
 			print_cost_table();
 			return 0;
 		} else if (!strcmp(o, "--list-perf")) {
-			for (i = 0; i < RL_PV_NR; i++)
-				printf("%s\n", rl_am65_perf_variants[i].name);
+			for (s = 0; s < RL_DRV_NR; s++) {
+				const struct rl_variant_info *tab;
+				u32 np;
+
+				tab = rl_perf_table(s, &np);
+				for (i = 0; i < np; i++)
+					printf("%s\n", tab[i].name);
+			}
 			return 0;
 		} else if (!strcmp(o, "--perf")) {
 			if (++a == argc)
 				die("--perf wants a list of names", NULL);
-			perf |= parse_perf(argv[a]);
+			parse_perf(argv[a], perf);
 		} else if (!strcmp(o, "--variants")) {
 			if (++a == argc)
 				die("--variants wants a list of names", NULL);
@@ -490,14 +505,14 @@ int main(int argc, char **argv)
 
 			w->c = &rl_costs_cases[i];
 			w->len = rl_costs_sizes[s];
-			bool am65 = !strcmp(w->c->driver, "am65");
+			bool am65 = case_driver(w->c) == RL_DRV_AM65;
+			u32 p = perf[case_driver(w->c)];
 
-			if (rl_costs_run(w->c, w->len, am65 ? perf : 0,
-					 am65 ? variants : 0, &w->r, err,
-					 sizeof(err)))
+			if (rl_costs_run(w->c, w->len, p, am65 ? variants : 0,
+					 &w->r, err, sizeof(err)))
 				die(err, NULL);
 			if (w->r.stalled && variants && am65)
-				attribute(w, perf, variants);
+				attribute(w, p, variants);
 		}
 	if (!quiet)
 		print_table();

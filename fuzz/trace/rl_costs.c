@@ -165,6 +165,8 @@ static u32 count_lines(const char *s)
 int rl_costs_text(const struct rl_costs_case *c, u32 len, u32 perf, u64 variants,
 		  char *buf, size_t cap)
 {
+	enum rl_driver drv = strcmp(c->driver, "stmmac") ? RL_DRV_AM65 :
+						       RL_DRV_STMMAC;
 	const struct rl_variant_info *tab;
 	size_t n = 0;
 	u32 i, nv;
@@ -172,14 +174,14 @@ int rl_costs_text(const struct rl_costs_case *c, u32 len, u32 perf, u64 variants
 	if (!cap || !put_text(buf, cap, &n, strcmp(c->driver, "stmmac") ?
 			      CFG_AM65 : CFG_STMMAC, 0))
 		return -1;
-	for (i = 0; i < RL_PV_NR && !strcmp(c->driver, "am65"); i++)
+	tab = rl_perf_table(drv, &nv);
+	for (i = 0; i < nv; i++)
 		if ((perf & BIT(i)) &&
 		    (!put_text(buf, cap, &n, "perf ", 0) ||
-		     !put_text(buf, cap, &n, rl_am65_perf_variants[i].name, 0) ||
+		     !put_text(buf, cap, &n, tab[i].name, 0) ||
 		     !put_text(buf, cap, &n, "\n", 0)))
 			return -1;
-	tab = rl_variant_table(strcmp(c->driver, "stmmac") ? RL_DRV_AM65 :
-			       RL_DRV_STMMAC, &nv);
+	tab = rl_variant_table(drv, &nv);
 	for (i = 0; i < nv; i++)
 		if ((variants & BIT_ULL(i)) &&
 		    (!put_text(buf, cap, &n, "variant ", 0) ||

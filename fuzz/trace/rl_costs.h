@@ -49,8 +49,8 @@ struct rl_costs_result {
 
 /*
  * The trace text of case @c at packet size @len, with the performance
- * variants @perf (BIT(enum rl_am65_perf)) on a "perf" line; returns its
- * length, or -1 if @cap is too small.
+ * variants @perf (BIT of the case's driver's rl_*_perf) on "perf" lines
+ * and the catalogued bugs @variants; its length, or -1 if @cap is short.
  */
 int rl_costs_text(const struct rl_costs_case *c, u32 len, u32 perf, u64 variants,
 		  char *buf, size_t cap);

@@ -168,4 +168,22 @@ static inline void rl_trace_set_variants(struct rl_trace *t, u64 mask)
 		t->cfg.variants = mask;
 }
 
+/* The performance variants a trace's run puts back ("perf" lines). */
+static inline u32 rl_trace_perf(const struct rl_trace *t)
+{
+	return t->driver == RL_DRV_STMMAC ? t->stmmac.perf : t->cfg.perf;
+}
+
+static inline void rl_trace_set_perf(struct rl_trace *t, u32 mask)
+{
+	if (t->driver == RL_DRV_STMMAC)
+		t->stmmac.perf = mask;
+	else
+		t->cfg.perf = mask;
+}
+
+/* The performance-variant catalogue of @driver and its size; by name. */
+const struct rl_variant_info *rl_perf_table(enum rl_driver driver, u32 *n);
+int rl_perf_by_name_drv(enum rl_driver driver, const char *name);
+
 #endif /* RL_TRACE_H */

@@ -267,12 +267,12 @@ int rl_trace_to_bytes(const struct rl_trace *t, u8 *buf, size_t cap,
 	u32 i, j;
 
 	if (t->driver == RL_DRV_STMMAC) {
-		if (sc->variants || t->has_expect || sc->rx_queues > 4 ||
+		if (sc->variants || sc->perf || t->has_expect || sc->rx_queues > 4 ||
 		    sc->tx_queues > 4 ||
 		    sc->dma_rx_size > 16 || sc->dma_tx_size > 16 ||
 		    sc->nr_cpus > 2) {
 			snprintf(err, errlen,
-				 "this trace cannot be fuzz bytes: variant/expect lines, or a config outside rx_queues/tx_queues 1-4, rx_size 2-16, tx_size 4-16, cpus 1-2");
+				 "this trace cannot be fuzz bytes: variant/perf/expect lines, or a config outside rx_queues/tx_queues 1-4, rx_size 2-16, tx_size 4-16, cpus 1-2");
 			return -1;
 		}
 		put(buf, cap, &n, sc->rx_queues - 1);

@@ -31,6 +31,19 @@ const struct rl_variant_info *rl_variant_table(enum rl_driver driver, u32 *n)
 	return driver == RL_DRV_STMMAC ? rl_stmmac_variants : rl_am65_variants;
 }
 
+const struct rl_variant_info *rl_perf_table(enum rl_driver driver, u32 *n)
+{
+	*n = driver == RL_DRV_STMMAC ? RL_SPV_NR : RL_PV_NR;
+	return driver == RL_DRV_STMMAC ? rl_stmmac_perf_variants :
+					 rl_am65_perf_variants;
+}
+
+int rl_perf_by_name_drv(enum rl_driver driver, const char *name)
+{
+	return driver == RL_DRV_STMMAC ? rl_stmmac_perf_by_name(name) :
+					 rl_am65_perf_by_name(name);
+}
+
 int rl_variants_parse_drv(enum rl_driver driver, const char *list, u64 *mask,
 			  char *err, size_t errlen)
 {
@@ -153,9 +166,14 @@ int rl_trace_format(const struct rl_trace *t, char *buf, size_t cap)
 			if (rl_trace_variants(t) & BIT_ULL(i))
 				EMIT("variant %s\n", tab[i].name);
 	}
-	for (i = 0; t->driver == RL_DRV_AM65 && i < RL_PV_NR; i++)
-		if (c->perf & BIT(i))
-			EMIT("perf %s\n", rl_am65_perf_variants[i].name);
+	{
+		u32 np, perf = rl_trace_perf(t);
+		const struct rl_variant_info *tab = rl_perf_table(t->driver, &np);
+
+		for (i = 0; i < np; i++)
+			if (perf & BIT(i))
+				EMIT("perf %s\n", tab[i].name);
+	}
 	if (t->has_expect)
 		EMIT("expect %s\n", rl_finding_kind_name(t->expect));
 	for (i = 0; i < t->n_ops && n < cap; i++) {
@@ -563,12 +581,12 @@ static int parse_line(struct rl_line *l, struct rl_trace *t,
 	if (!strcmp(w, "perf")) {
 		if (!next_word(l, w, sizeof(w), &at))
 			return fail(l, at, "a performance variant name");
-		k = t->driver == RL_DRV_AM65 ? rl_am65_perf_by_name(w) : -1;
+		k = rl_perf_by_name_drv(t->driver, w);
 		if (k < 0)
-			return fail(l, at, "an am65 performance variant (perf_rx_alloc_skb_copy, perf_xsk_tx_sync_full, perf_pp_release_on_pass)");
-		if (t->cfg.perf & BIT(k))
+			return fail(l, at, "a performance variant of the trace's driver (rl_costs --list-perf)");
+		if (rl_trace_perf(t) & BIT(k))
 			return fail(l, at, "each performance variant once");
-		t->cfg.perf |= BIT(k);
+		rl_trace_set_perf(t, rl_trace_perf(t) | BIT(k));
 		goto end;
 	}
 	if (!strcmp(w, "variant") || !strcmp(w, "expect")) {

@@ -64,16 +64,17 @@ static void costs_workload_runs_clean(struct kunit *test)
 }
 
 static const struct rl_costs_case *find_case(struct kunit *test,
-					     const char *wl, const char *mode)
+					     const char *drv, const char *wl,
+					     const char *mode)
 {
 	u32 i;
 
 	for (i = 0; i < rl_costs_nr_cases; i++)
-		if (!strcmp(rl_costs_cases[i].driver, "am65") &&
+		if (!strcmp(rl_costs_cases[i].driver, drv) &&
 		    !strcmp(rl_costs_cases[i].workload, wl) &&
 		    !strcmp(rl_costs_cases[i].mode, mode))
 			return &rl_costs_cases[i];
-	KUNIT_FAIL(test, "no workload %s/%s", wl, mode);
+	KUNIT_FAIL(test, "no workload %s:%s/%s", drv, wl, mode);
 	return NULL;
 }
 
@@ -81,8 +82,8 @@ static const struct rl_costs_case *find_case(struct kunit *test,
 static void costs_stall_detector_fires(struct kunit *test)
 {
 	u64 v = BIT_ULL(RL_V_ZC_REFILL_POLL_COUNT);
-	const struct rl_costs_case *l2fwd = find_case(test, "l2fwd", "zc");
-	const struct rl_costs_case *rxdrop = find_case(test, "rxdrop", "zc");
+	const struct rl_costs_case *l2fwd = find_case(test, "am65", "l2fwd", "zc");
+	const struct rl_costs_case *rxdrop = find_case(test, "am65", "rxdrop", "zc");
 	struct rl_costs_result *r;
 
 	KUNIT_ASSERT_NOT_NULL(test, l2fwd);
@@ -100,19 +101,25 @@ static void costs_stall_detector_fires(struct kunit *test)
 static void costs_perf_variants_cost_more(struct kunit *test)
 {
 	static const struct {
-		const char *wl, *mode;
-		enum rl_am65_perf v;
+		const char *drv, *wl, *mode;
+		u32 v;		/* enum rl_am65_perf / rl_stmmac_perf */
 		enum rl_cost k;
 	} want[] = {
-		{ "stack_rx", "stack", RL_PV_RX_ALLOC_SKB_COPY, RL_COST_COPY_BYTES },
-		{ "txonly", "zc", RL_PV_XSK_TX_SYNC_FULL, RL_COST_CACHE_BYTES },
-		{ "stack_rx", "stack", RL_PV_PP_RELEASE_ON_PASS, RL_COST_PAGE_ALLOC },
+		{ "am65", "stack_rx", "stack", RL_PV_RX_ALLOC_SKB_COPY,
+		  RL_COST_SKB_ALLOC },
+		{ "am65", "txonly", "zc", RL_PV_XSK_TX_SYNC_FULL,
+		  RL_COST_CACHE_BYTES },
+		{ "am65", "stack_rx", "stack", RL_PV_PP_RELEASE_ON_PASS,
+		  RL_COST_PAGE_ALLOC },
+		{ "stmmac", "stack_rx", "stack", RL_SPV_PP_SYNC_DEV_ALWAYS,
+		  RL_COST_SYNC_DEV },
 	};
 	u32 i;
 
-	KUNIT_EXPECT_EQ(test, ARRAY_SIZE(want), (size_t)RL_PV_NR);
+	KUNIT_EXPECT_EQ(test, ARRAY_SIZE(want), (size_t)(RL_PV_NR + RL_SPV_NR));
 	for (i = 0; i < ARRAY_SIZE(want); i++) {
-		const struct rl_costs_case *c = find_case(test, want[i].wl,
+		const struct rl_costs_case *c = find_case(test, want[i].drv,
+							  want[i].wl,
 							  want[i].mode);
 		struct rl_costs_result *base, *perf;
 
@@ -120,8 +127,8 @@ static void costs_perf_variants_cost_more(struct kunit *test)
 		base = run(test, c, 64, 0, 0);
 		perf = run(test, c, 64, BIT(want[i].v), 0);
 		KUNIT_EXPECT_GT_MSG(test, perf->total[want[i].k],
-				    base->total[want[i].k], "%s",
-				    rl_am65_perf_variants[want[i].v].name);
+				    base->total[want[i].k], "%s:%s perf %u",
+				    want[i].drv, want[i].wl, want[i].v);
 		KUNIT_EXPECT_EQ(test, perf->findings, 0U);
 		KUNIT_EXPECT_FALSE(test, perf->stalled);
 	}
