@@ -90,6 +90,8 @@ row 2 'no such driver:workload/mode' "rl_costs --trace of an unknown workload" -
 row 2 'Is a directory' "rl_costs --csv into a directory" -- "$fz/rl_costs" --quiet --csv "$tmp/dir"
 row 0 '^am65 +l2fwd +zc +64 .*STALLED \(alone: zc_refill_poll_count\)' "rl_costs on the v2 profile names the stall's variant" -- \
 	"$fz/rl_costs" --variants v2
+row 0 '^\| am65 \| txonly \| .*\| differs: ' "rl_costs --seeds sees an order the variant breaks" -- \
+	"$fz/rl_costs" --seeds --perf perf_xsk_tx_sync_full
 row 0 '^config ports=2' "rl_costs --trace prints a replayable trace" -- "$fz/rl_costs" --trace am65:l2fwd/zc/64
 row 2 "unknown variant 'rx_tdown_no_drain' \(make variants DRIVER=stmmac" "fuzz.py --driver stmmac with an am65 variant" -- \
 	python3 fuzz/fuzz.py --build "$build" libfuzzer --time 5 --driver stmmac --variant rx_tdown_no_drain

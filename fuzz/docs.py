@@ -44,6 +44,8 @@ def gen_block(name, build):
         cmd = [os.path.join(build, "fuzz", "rl_costs"), "--markdown"]
     elif name == "costs-posted":
         cmd = [os.path.join(build, "fuzz", "rl_costs"), "--markdown", "--variants", "v2"]
+    elif name == "costs-seeds":
+        cmd = [os.path.join(build, "fuzz", "rl_costs"), "--seeds"]
     elif name == "cost-table":
         cmd = [os.path.join(build, "fuzz", "rl_costs"), "--cost-table"]
     else:

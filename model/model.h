@@ -32,6 +32,7 @@ struct rl_netdev;
 struct rl_napi;
 struct rl_xdp_rxq_info;
 struct rl_redirect_target;
+struct rl_sk_buff;
 
 enum rl_reg_kind {
 	RL_REG_DESC_POOL,
@@ -167,6 +168,12 @@ struct rl_model {
 	u8 check_mode;		/* enum rl_check_mode */
 	u32 checks_since_full;
 	u64 cost[RL_COST_NR];	/* work done so far (cost.h), never digested */
+	/*
+	 * The core's receive hook before the stack (do_xdp_generic): true
+	 * when it consumed the skb.  Set by the world for skb-mode XDP.
+	 */
+	bool (*rx_hook)(void *ctx, struct rl_sk_buff *skb);
+	void *rx_hook_ctx;
 	u32 next_id[RL_REG_NR];	/* stable ids for registered objects */
 	u32 reg_hi;		/* registry slots [reg_hi, RL_MAX_REG) never used */
 	void *reg[RL_REG_NR][RL_MAX_REG];

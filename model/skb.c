@@ -7,6 +7,7 @@
  */
 #include "skb.h"
 #include "page_pool.h"
+#include "xsk_pool.h"
 #include "poison.h"
 
 #define SKB_DRIVER	RL_OWNER(RL_OWN_DRIVER, 0)
@@ -112,6 +113,8 @@ static struct rl_sk_buff *skb_get(struct rl_model *m)
 	skb->ip_summed = RL_CHECKSUM_NONE;
 	skb->queue_mapping = 0;
 	skb->nr_frags = 0;
+	skb->dev = NULL;
+	skb->xsk_cq = NULL;
 	return skb;
 }
 
@@ -177,6 +180,11 @@ void rl_skb_add_rx_frag(struct rl_model *m, struct rl_sk_buff *skb,
  * skb_put_data(): @len bytes copied into the linear area (the length was
  * set when the skb was allocated here): only the copy is counted.
  */
+void rl_eth_type_trans(struct rl_sk_buff *skb, struct rl_netdev *nd)
+{
+	skb->dev = nd;
+}
+
 void rl_skb_put_data(struct rl_model *m, struct rl_sk_buff *skb, u32 len)
 {
 	rl_cost_add(m, RL_COST_COPY_BYTES, len);
@@ -231,6 +239,12 @@ static void skb_release(struct rl_model *m, struct rl_sk_buff *skb, u32 from)
 			    "kfree_skb: skb not held by the one freeing it"))
 		return;
 	rl_cost_add(m, RL_COST_SKB_FREE, 1);
+	if (skb->xsk_cq) {
+		struct rl_xsk_pool *pool = skb->xsk_cq;
+
+		skb->xsk_cq = NULL;
+		rl_xsk_cq_submit_addr(pool, skb->xsk_frame);
+	}
 	if (skb->head)
 		skb_put_page(m, skb, skb->head);
 	for (f = 0; f < skb->nr_frags; f++)
@@ -256,6 +270,9 @@ void rl_netif_receive_skb(struct rl_model *m, struct rl_sk_buff *skb)
 {
 	struct rl_skbs *s = m->skbs;
 
+	/* skb-mode XDP runs before the stack sees the skb (do_xdp_generic) */
+	if (m->rx_hook && m->rx_hook(m->rx_hook_ctx, skb))
+		return;
 	if (!rl_ledger_move(m->ledger, RL_OBJ_SKB, skb->id, SKB_DRIVER,
 			    RL_OWNER(RL_OWN_STACK, 0), RL_F_OWNER,
 			    "napi_gro_receive: skb not held by the driver"))

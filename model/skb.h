@@ -27,6 +27,10 @@ struct rl_sk_buff {
 	u8 nr_frags;
 	struct rl_page *frags[RL_MAX_SKB_FRAGS];
 	u32 frag_len[RL_MAX_SKB_FRAGS];
+	struct rl_netdev *dev;	/* eth_type_trans(): the receiving device */
+	/* xsk_destruct_skb: copy-mode AF_XDP TX completes @xsk_frame */
+	struct rl_xsk_pool *xsk_cq;
+	u32 xsk_frame;
 };
 
 #define RL_CHECKSUM_NONE		0
@@ -65,6 +69,8 @@ void rl_skb_add_rx_frag(struct rl_model *m, struct rl_sk_buff *skb,
 			struct rl_page *page, u32 len);
 /* skb_mark_for_recycle() */
 void rl_skb_mark_for_recycle(struct rl_sk_buff *skb);
+/* eth_type_trans(): @skb arrived on @nd (skb->dev). */
+void rl_eth_type_trans(struct rl_sk_buff *skb, struct rl_netdev *nd);
 /* skb_put_data(): counts the copy of @len bytes into @skb (cost.h). */
 void rl_skb_put_data(struct rl_model *m, struct rl_sk_buff *skb, u32 len);
 /*

@@ -137,6 +137,38 @@ static struct rl_redirect_target *target_by_id(struct rl_model *m, u32 id)
 	return NULL;
 }
 
+struct rl_redirect_target *rl_xdp_prog_target(struct rl_model *m,
+					      const struct rl_bpf_prog *prog)
+{
+	return prog && prog->has_target ? target_by_id(m, prog->target_id) :
+					  NULL;
+}
+
+/*
+ * xsk_generic_rcv(): skb-mode XDP redirects @len bytes into a UMEM frame
+ * from the fill ring (__xsk_rcv copies) and flushes at once; the caller
+ * frees the skb either way.
+ */
+int rl_xsk_generic_rcv(struct rl_redirect_target *t, u32 len, u32 tag)
+{
+	struct rl_xsk_buff *copy;
+
+	if (!t->xsk)
+		return -EINVAL;
+	copy = rl_xsk_buff_alloc(t->xsk);
+	if (!copy)
+		return -ENOSPC;
+	copy->len = len;
+	copy->tag = tag;
+	rl_cost_add(t->m, RL_COST_COPY_BYTES, len);
+	if (rl_xsk_rcv_zc(copy)) {
+		rl_xsk_buff_free(copy);
+		return -ENOSPC;
+	}
+	rl_xsk_flush(t->xsk);
+	return 0;
+}
+
 int rl_xdp_do_redirect(struct rl_model *m, struct rl_xdp_buff *xdp,
 		       struct rl_bpf_prog *prog)
 {

@@ -24,6 +24,11 @@ struct rl_redirect_target *rl_redirect_target_create(struct rl_model *m,
 						     u32 cap,
 						     struct rl_xsk_pool *xsk);
 void rl_redirect_target_destroy(struct rl_redirect_target *t);
+/* The bpf_redirect_map target of @prog, NULL when gone or none. */
+struct rl_redirect_target *rl_xdp_prog_target(struct rl_model *m,
+					      const struct rl_bpf_prog *prog);
+/* xsk_generic_rcv(): skb-mode XDP copies @len bytes into the socket. */
+int rl_xsk_generic_rcv(struct rl_redirect_target *t, u32 len, u32 tag);
 bool rl_redirect_target_is_valid(const struct rl_redirect_target *t);
 /*
  * xdp_do_redirect(): 0 when the buffer left the driver, negative errno

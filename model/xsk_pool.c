@@ -486,6 +486,60 @@ void rl_xsk_tx_completed(struct rl_xsk_pool *pool, u32 n)
 	}
 }
 
+void rl_xsk_tx_unpeek(struct rl_xsk_pool *pool)
+{
+	u32 frame;
+
+	if (!pool_usable(pool, "xskq_prod_cancel on a freed pool") ||
+	    pool->comp.cached_prod == pool->comp.prod ||
+	    pool->tx.cons == pool->tx.prod - pool->tx.size)
+		return;
+	pool->comp.cached_prod--;
+	pool->tx.cons--;
+	frame = pool->tx.frame[pool->tx.cons & (pool->tx.size - 1)];
+	rl_cost_add(pool->m, RL_COST_XSK_RING, 2);
+	frame_move(pool, frame, RL_OWN_TX_HW, RL_OWN_TX,
+		   "xskq_prod_cancel: the frame was not in flight");
+}
+
+void rl_xsk_skb_hold(struct rl_xsk_pool *pool)
+{
+	pool->skb_refs++;
+}
+
+void rl_xsk_skb_unhold(struct rl_xsk_pool *pool)
+{
+	if (pool->skb_refs && !--pool->skb_refs && pool->release_pending)
+		rl_xsk_pool_destroy(pool);
+}
+
+void rl_xsk_cq_submit_addr(struct rl_xsk_pool *pool, u32 frame)
+{
+	if (!pool_usable(pool, "xsk_destruct_skb into a freed pool"))
+		return;
+	if (pool->comp.cached_prod == pool->comp.prod) {
+		rl_ledger_report_count(pool->m->ledger, RL_F_XSK, RL_OBJ_XSK,
+				       pool->base + frame, 1, 0,
+				       "xsk_destruct_skb: no completion slot reserved");
+	} else {
+		/* xskq_prod_submit_addr: this skb's address at the producer */
+		pool->comp.frame[pool->comp.prod & (pool->comp.size - 1)] = frame;
+		pool->comp.prod++;
+		rl_cost_add(pool->m, RL_COST_XSK_RING, 1);
+		frame_move(pool, frame, RL_OWN_TX_HW, RL_OWN_COMP,
+			   "xsk_destruct_skb: the frame was not in flight");
+	}
+	rl_xsk_skb_unhold(pool);
+}
+
+void rl_xsk_pool_release(struct rl_xsk_pool *pool)
+{
+	if (pool->skb_refs)
+		pool->release_pending = true;
+	else
+		rl_xsk_pool_destroy(pool);
+}
+
 bool rl_xsk_buff_can_alloc(const struct rl_xsk_pool *pool, u32 count)
 {
 	return !pool->freed &&

@@ -65,6 +65,8 @@ struct rl_xsk_pool {
 	bool rx_need_wakeup;
 	bool tx_need_wakeup;
 	struct rl_xdp_rxq_info *rxq;	/* xsk_pool_set_rxq_info() */
+	u32 skb_refs;		/* copy-mode TX skbs in flight (socket refs) */
+	bool release_pending;	/* closed: freed when the last skb is */
 };
 
 /* A UMEM of @nr_frames frames, all with the user; rings of @ring_size. */
@@ -82,6 +84,20 @@ u32 rl_xsk_user_fill(struct rl_xsk_pool *pool, u32 n);
 u32 rl_xsk_user_consume_rx(struct rl_xsk_pool *pool, u32 n);
 u32 rl_xsk_user_submit_tx(struct rl_xsk_pool *pool, u32 n, u32 len);
 u32 rl_xsk_user_reap_comp(struct rl_xsk_pool *pool, u32 n);
+
+/*
+ * Copy-mode TX (xsk_generic_xmit): undo the last xsk_tx_peek_desc (the
+ * descriptor back at the TX ring's head, its completion slot released:
+ * xskq_prod_cancel on NETDEV_TX_BUSY); an skb takes a socket reference;
+ * its destructor (xsk_destruct_skb) writes @frame into the completion ring
+ * and drops the reference.
+ */
+void rl_xsk_tx_unpeek(struct rl_xsk_pool *pool);
+void rl_xsk_skb_hold(struct rl_xsk_pool *pool);
+void rl_xsk_skb_unhold(struct rl_xsk_pool *pool);
+void rl_xsk_cq_submit_addr(struct rl_xsk_pool *pool, u32 frame);
+/* The socket closed: the pool goes now, or with its last skb. */
+void rl_xsk_pool_release(struct rl_xsk_pool *pool);
 
 /* Kernel side, as a driver calls it. */
 int rl_xsk_pool_dma_map(struct rl_xsk_pool *pool);

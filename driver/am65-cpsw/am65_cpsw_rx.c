@@ -446,6 +446,7 @@ static int am65_cpsw_nuss_rx_packets(struct am65_cpsw_rx_flow *flow,
 	else
 		rl_skb_mark_for_recycle(skb);
 	am65_cpsw_nuss_rx_csum(skb, csum_info);
+	rl_eth_type_trans(skb, port->ndev);
 	rl_netif_receive_skb(common->m, skb);
 	port->rx_packets++;
 allocate:

@@ -277,6 +277,7 @@ static void am65_cpsw_dispatch_skb_zc(struct am65_cpsw_port *port,
 	skb->tag = buf->tag;
 	skb->ip_summed = csum_info & AM65_CPSW_RX_CSUM_VALID ?
 			 RL_CHECKSUM_UNNECESSARY : RL_CHECKSUM_NONE;
+	rl_eth_type_trans(skb, port->ndev);
 	rl_netif_receive_skb(m, skb);
 	port->rx_packets++;
 }

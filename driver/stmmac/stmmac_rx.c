@@ -260,6 +260,7 @@ static int stmmac_rx(struct rl_stmmac_priv *priv, int limit, u32 q)
 		rl_skb_put_data(priv->m, skb, xdp.len);
 		rl_page_pool_recycle_direct(rx_q->page_pool, buf->page);
 		buf->page = NULL;
+		rl_eth_type_trans(skb, priv->dev);
 		rl_netif_receive_skb(priv->m, skb);	/* napi_gro_receive() */
 	}
 	stmmac_finalize_xdp_rx(priv, xdp_status);

@@ -6,7 +6,7 @@
  *
  *   rl_costs [--perf NAME[,NAME]] [--variants LIST] [--csv F] [--json F] [--dat F]
  *            [--write F] [--check F] [--quiet] [--trace DRV:W/M/SIZE] [--list-perf]
- *            [--markdown] [--cost-table]
+ *            [--markdown] [--seeds] [--cost-table]
  *
  * --check F: exit 1 when a count per packet rises above F's (naming the
  * workload, the counter and the delta), when a run has a ledger finding
@@ -23,7 +23,7 @@
 #include <errno.h>
 #include "rl_costs.h"
 
-#define MAX_ROWS 64
+#define MAX_ROWS 128
 
 struct row {
 	const struct rl_costs_case *c;
@@ -158,10 +158,11 @@ static void print_markdown(void)
 	printf("| driver | workload | mode | size |");
 	for (k = 0; k < ARRAY_SIZE(cols); k++)
 		printf(" %s |", rl_cost_info[cols[k]].name);
-	printf(" est. A53 cycles | RX / TX of %u |\n|---|---|---|--:|", RL_COSTS_PACKETS);
+	printf(" est. A53 cycles | same, coherent DMA | RX / TX of %u |\n|---|---|---|--:|",
+	       RL_COSTS_PACKETS);
 	for (k = 0; k < ARRAY_SIZE(cols); k++)
 		printf("--:|");
-	printf("--:|---|\n");
+	printf("--:|--:|---|\n");
 	for (i = 0; i < nrows; i++) {
 		const struct row *w = &rows[i];
 
@@ -169,12 +170,105 @@ static void print_markdown(void)
 		       w->c->mode, w->len);
 		for (k = 0; k < ARRAY_SIZE(cols); k++)
 			printf(" %s |", x100(rl_costs_per_pkt_x100(&w->r, cols[k]), b));
-		printf(" %llu | %u / %u%s%s%s%s%s%s |\n",
+		printf(" %llu | %llu | %u / %u%s%s%s%s%s%s |\n",
 		       (unsigned long long)rl_costs_cycles_per_pkt(&w->r),
+		       (unsigned long long)rl_costs_cycles_per_pkt_coherent(&w->r),
 		       w->r.rx, w->r.tx, w->r.stalled ? " **stalled**" : "",
 		       w->r.findings ? ": " : "", w->r.findings ? w->r.first : "",
 		       w->blame[0] ? " (alone: " : "", w->blame,
 		       w->blame[0] ? ")" : "");
+	}
+}
+
+static struct row *find_row(const char *drv, const char *wl, const char *mode,
+			    u32 len);
+
+/*
+ * The seeds' xdpsock figures at 64 bytes (packets per second, thousands):
+ * am65 from the v2 zero-copy series' cover letter (AM62x-sk, one A53 at
+ * 1.4 GHz, DMA not coherent), stmmac from the 2021 zero-copy series' cover
+ * letter (Intel mGbE on an x86 host, DMA coherent).  Modes: skb, native
+ * (copy), zero copy; 0 = the run moved nothing.
+ */
+static const struct {
+	const char *driver, *workload;
+	unsigned int kpps[3];
+	bool coherent;
+} seeds[] = {
+	{ "am65", "rxdrop", { 322, 491, 845 }, false },
+	{ "am65", "txonly", { 390, 394, 723 }, false },
+	{ "am65", "l2fwd", { 205, 257, 0 }, false },
+	{ "stmmac", "rxdrop", { 112, 681, 704 }, true },
+	{ "stmmac", "txonly", { 140, 139, 447 }, true },
+	{ "stmmac", "l2fwd", { 85, 132, 468 }, true },
+};
+
+static const char *const seed_modes[3] = { "skb", "native", "zc" };
+
+/* a and b within 5% of each other */
+static bool close_to(u64 a, u64 b)
+{
+	return a * 100 <= b * 105 && b * 100 <= a * 105;
+}
+
+/*
+ * --seeds: per seed row, the model's estimated cycles a 64-byte packet
+ * (coherent DMA where the seed's host had it) next to the seed's pps, and
+ * whether the two order the modes alike: more pps must mean fewer cycles,
+ * equal (5%) must mean equal.  A mode the seed measured at 0 or the model
+ * lacks is left out of the order.
+ */
+static void print_seeds(void)
+{
+	u32 i, a, b;
+
+	printf("| driver | xdpsock 64 B | seed kpps skb / native / zc | model cycles skb / native / zc | order |\n|---|---|---|---|---|\n");
+	for (i = 0; i < ARRAY_SIZE(seeds); i++) {
+		u64 cyc[3];
+		bool have[3], same = true;
+		char why[96] = "";
+
+		for (a = 0; a < 3; a++) {
+			const struct row *w = find_row(seeds[i].driver,
+						       seeds[i].workload,
+						       seed_modes[a], 64);
+
+			have[a] = w && !w->r.stalled && seeds[i].kpps[a];
+			cyc[a] = !w ? 0 : seeds[i].coherent ?
+				 rl_costs_cycles_per_pkt_coherent(&w->r) :
+				 rl_costs_cycles_per_pkt(&w->r);
+		}
+		for (a = 0; a < 3; a++)
+			for (b = a + 1; b < 3; b++) {
+				unsigned int pa = seeds[i].kpps[a], pb = seeds[i].kpps[b];
+				bool ok;
+
+				if (!have[a] || !have[b])
+					continue;
+				ok = close_to(pa, pb) ? close_to(cyc[a], cyc[b]) :
+				     (pa > pb) == (cyc[a] < cyc[b]);
+				if (!ok && same)
+					snprintf(why, sizeof(why), ": %s against %s",
+						 seed_modes[a], seed_modes[b]);
+				same &= ok;
+			}
+		printf("| %s | %s | %u / %u / %u | ", seeds[i].driver,
+		       seeds[i].workload, seeds[i].kpps[0], seeds[i].kpps[1],
+		       seeds[i].kpps[2]);
+		for (a = 0; a < 3; a++) {
+			const struct row *w = find_row(seeds[i].driver,
+						       seeds[i].workload,
+						       seed_modes[a], 64);
+
+			if (!w)
+				printf("-");
+			else
+				printf("%llu%s", (unsigned long long)cyc[a],
+				       w->r.stalled ? " (stalls)" : "");
+			printf("%s", a < 2 ? " / " : "");
+		}
+		printf("%s | %s%s |\n", seeds[i].coherent ? " (coherent)" : "",
+		       same ? "same" : "differs", why);
 	}
 }
 
@@ -447,7 +541,7 @@ int main(int argc, char **argv)
 {
 	const char *csv = NULL, *json = NULL, *dat = NULL, *gate_w = NULL;
 	const char *gate_c = NULL, *trace = NULL;
-	bool quiet = false, markdown = false;
+	bool quiet = false, markdown = false, seeds_md = false;
 	u64 variants = 0;
 	u32 perf[RL_DRV_NR] = { 0 }, i, s;
 	char err[256];
@@ -466,6 +560,8 @@ int main(int argc, char **argv)
 			quiet = true;
 		} else if (!strcmp(o, "--markdown")) {
 			markdown = quiet = true;
+		} else if (!strcmp(o, "--seeds")) {
+			seeds_md = quiet = true;
 		} else if (!strcmp(o, "--cost-table")) {
 			print_cost_table();
 			return 0;
@@ -494,11 +590,13 @@ int main(int argc, char **argv)
 				die("missing argument to ", o);
 			*slot = argv[a];
 		} else {
-			die("unknown argument (--perf, --variants, --csv, --json, --dat, --write, --check, --trace, --quiet, --markdown, --cost-table, --list-perf): ", o);
+			die("unknown argument (--perf, --variants, --csv, --json, --dat, --write, --check, --trace, --quiet, --markdown, --seeds, --cost-table, --list-perf): ", o);
 		}
 	}
 	if (trace)
 		print_trace(trace, perf);
+	if (rl_costs_nr_cases * rl_costs_nr_sizes > MAX_ROWS)
+		die("more workloads than MAX_ROWS", NULL);
 	for (i = 0; i < rl_costs_nr_cases; i++)
 		for (s = 0; s < rl_costs_nr_sizes; s++) {
 			struct row *w = &rows[nrows++];
@@ -518,6 +616,8 @@ int main(int argc, char **argv)
 		print_table();
 	if (markdown)
 		print_markdown();
+	if (seeds_md)
+		print_seeds();
 	if (csv)
 		write_csv(csv);
 	if (json)

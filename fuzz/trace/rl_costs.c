@@ -26,6 +26,21 @@
 #define ZC_REFILL "xsk_fill 0 16\nxsk_wakeup 0 rx\npoll_rx 0 64 0\n"
 #define ZC_TX_BATCH "xsk_submit 0 16 %L\nxsk_wakeup 0 tx\npoll_tx 0 64 0\n" \
 		    "tx_complete 0 16\npoll_tx 0 64 0\nxsk_reap 0 16\n"
+/*
+ * Copy mode (xdpsock -c; -S: skb-mode XDP too): bound with XDP_COPY, RX
+ * copied into UMEM by the core, TX sent by xsk_generic_xmit as skbs.
+ */
+#define COPY "xsk_mode copy\n"
+#define SKB "xdp_mode skb\nxsk_mode copy\n"
+#define COPY_RX_PRE "attach 0 xsk0 r\nopen 0\nxsk_fill 0 16\nxsk_bind 0 0\n"
+#define COPY_RX_BATCH "rx 0 0 16 %L\npoll_rx 0 64 0\nxsk_consume 0 16\n" \
+		      "xsk_fill 0 16\n"
+#define COPY_TX_PRE "attach 0 xsk0 r\nopen 0\nxsk_bind 0 0\n"
+#define COPY_TX_BATCH "xsk_submit 0 16 %L\nxsk_wakeup 0 tx\ntx_complete 0 16\n" \
+		      "poll_tx 0 64 0\nxsk_reap 0 16\n"
+#define COPY_FWD_BATCH "rx 0 0 16 %L\npoll_rx 0 64 0\nxsk_consume 0 16\n" \
+		       "xsk_submit 0 16 %L\nxsk_wakeup 0 tx\ntx_complete 0 16\n" \
+		       "poll_tx 0 64 0\nxsk_reap 0 16\nxsk_fill 0 16\n"
 
 const struct rl_costs_case rl_costs_cases[] = {
 	/*
@@ -36,27 +51,46 @@ const struct rl_costs_case rl_costs_cases[] = {
 	 */
 	{ "am65", "rxdrop", "zc", RL_COSTS_RX,
 	  "xdpsock -r -z: XDP_REDIRECT into the socket's UMEM, no copy",
+	  NULL,
 	  "attach 0 xsk0 r\nopen 0\nxsk_fill 0 16\nxsk_bind 0 0\nxsk_fill 0 16\n",
 	  ZC_RX_BATCH "xsk_fill 0 16\n" },
 	{ "am65", "rxdrop", "native", RL_COSTS_RX,
 	  "xdpsock -r -N -c: driver XDP redirects, the core copies into UMEM",
-	  "attach 0 xsk0 r\nopen 0\nxsk_fill 0 16\n",
-	  "rx 0 0 16 %L\npoll_rx 0 64 0\nxsk_consume 0 16\nxsk_fill 0 16\n" },
+	  COPY, COPY_RX_PRE, COPY_RX_BATCH },
 	{ "am65", "txonly", "zc", RL_COSTS_TX,
 	  "xdpsock -t -z: UMEM frames sent by the driver's zero-copy TX",
+	  NULL,
 	  "attach 0 xsk0 r\nopen 0\nxsk_bind 0 0\n",
 	  ZC_TX_BATCH },
 	{ "am65", "l2fwd", "zc", RL_COSTS_RX | RL_COSTS_TX,
 	  "xdpsock -l -z: each received frame sent back from the same UMEM frame",
+	  NULL,
 	  "attach 0 xsk0 r\nopen 0\nxsk_fill 0 16\nxsk_bind 0 0\n",
 	  ZC_RX_BATCH "xsk_submit 0 16 %L\nxsk_wakeup 0 tx\npoll_tx 0 64 0\n"
 	  "tx_complete 0 16\npoll_tx 0 64 0\nxsk_reap 0 16\n" ZC_REFILL },
+	{ "am65", "rxdrop", "skb", RL_COSTS_RX,
+	  "xdpsock -r -S: the driver builds an skb, skb-mode XDP copies it into UMEM",
+	  SKB, COPY_RX_PRE, COPY_RX_BATCH },
+	{ "am65", "txonly", "native", RL_COSTS_TX,
+	  "xdpsock -t -N -c: copy-mode TX, an skb per frame (the XDP mode does not matter)",
+	  COPY, COPY_TX_PRE, COPY_TX_BATCH },
+	{ "am65", "txonly", "skb", RL_COSTS_TX,
+	  "xdpsock -t -S: the same copy-mode TX",
+	  SKB, COPY_TX_PRE, COPY_TX_BATCH },
+	{ "am65", "l2fwd", "native", RL_COSTS_RX | RL_COSTS_TX,
+	  "xdpsock -l -N -c: driver XDP copies in, copy-mode TX sends back",
+	  COPY, COPY_RX_PRE, COPY_FWD_BATCH },
+	{ "am65", "l2fwd", "skb", RL_COSTS_RX | RL_COSTS_TX,
+	  "xdpsock -l -S: skb-mode XDP copies in, copy-mode TX sends back",
+	  SKB, COPY_RX_PRE, COPY_FWD_BATCH },
 	{ "am65", "stack_rx", "stack", RL_COSTS_RX,
 	  "iperf3 receiver: build_skb around the page, the socket frees it",
+	  NULL,
 	  "open 0\n",
 	  "rx 0 0 16 %L\npoll_rx 0 64 0\nstack_release 16\n" },
 	{ "am65", "stack_tx", "stack", RL_COSTS_TX,
 	  "iperf3 sender: one linear skb per send, checksum offload",
+	  NULL,
 	  "open 0\n",
 	  /* sixteen sends, then the completions */
 	  "xmit 0 0 %L 0 1\n"
@@ -78,10 +112,12 @@ const struct rl_costs_case rl_costs_cases[] = {
 	  "tx_complete 0 16\npoll_tx 0 64 0\n" },
 	{ "am65", "xdp_drop", "native", RL_COSTS_RX,
 	  "xdp1: XDP_DROP in the driver, the page recycled",
+	  NULL,
 	  "attach 0 devmap d\nopen 0\n",
 	  "rx 0 0 16 %L\npoll_rx 0 64 0\n" },
 	{ "am65", "xdp_tx", "native", RL_COSTS_RX | RL_COSTS_TX,
 	  "xdp2: XDP_TX, the page sent back out and recycled on completion",
+	  NULL,
 	  "attach 0 devmap t\nopen 0\n",
 	  "rx 0 0 16 %L\npoll_rx 0 64 0\ntx_complete 0 16\npoll_tx 0 64 0\n" },
 	/*
@@ -90,14 +126,30 @@ const struct rl_costs_case rl_costs_cases[] = {
 	 */
 	{ "stmmac", "rxdrop", "native", RL_COSTS_RX,
 	  "xdpsock -r -N -c: driver XDP redirects, the core copies into UMEM",
-	  "attach 0 xsk0 r\nopen 0\nxsk_fill 0 16\n",
-	  "rx 0 0 16 %L\npoll_rx 0 64 0\nxsk_consume 0 16\nxsk_fill 0 16\n" },
+	  COPY, COPY_RX_PRE, COPY_RX_BATCH },
+	{ "stmmac", "rxdrop", "skb", RL_COSTS_RX,
+	  "xdpsock -r -S: the driver builds an skb, skb-mode XDP copies it into UMEM",
+	  SKB, COPY_RX_PRE, COPY_RX_BATCH },
+	{ "stmmac", "txonly", "native", RL_COSTS_TX,
+	  "xdpsock -t -N -c: copy-mode TX, an skb per frame (the XDP mode does not matter)",
+	  COPY, COPY_TX_PRE, COPY_TX_BATCH },
+	{ "stmmac", "txonly", "skb", RL_COSTS_TX,
+	  "xdpsock -t -S: the same copy-mode TX",
+	  SKB, COPY_TX_PRE, COPY_TX_BATCH },
+	{ "stmmac", "l2fwd", "native", RL_COSTS_RX | RL_COSTS_TX,
+	  "xdpsock -l -N -c: driver XDP copies in, copy-mode TX sends back",
+	  COPY, COPY_RX_PRE, COPY_FWD_BATCH },
+	{ "stmmac", "l2fwd", "skb", RL_COSTS_RX | RL_COSTS_TX,
+	  "xdpsock -l -S: skb-mode XDP copies in, copy-mode TX sends back",
+	  SKB, COPY_RX_PRE, COPY_FWD_BATCH },
 	{ "stmmac", "stack_rx", "stack", RL_COSTS_RX,
 	  "iperf3 receiver: an skb around the page, the socket frees it",
+	  NULL,
 	  "open 0\n",
 	  "rx 0 0 16 %L\npoll_rx 0 64 0\nstack_release 16\n" },
 	{ "stmmac", "stack_tx", "stack", RL_COSTS_TX,
 	  "iperf3 sender: one linear skb per send, checksum offload",
+	  NULL,
 	  "open 0\n",
 	  /* sixteen sends, then the completions */
 	  "xmit 0 0 %L 0 1\n"
@@ -119,10 +171,12 @@ const struct rl_costs_case rl_costs_cases[] = {
 	  "tx_complete 0 16\npoll_tx 0 64 0\n" },
 	{ "stmmac", "xdp_drop", "native", RL_COSTS_RX,
 	  "xdp1: XDP_DROP in the driver, the page recycled",
+	  NULL,
 	  "attach 0 devmap d\nopen 0\n",
 	  "rx 0 0 16 %L\npoll_rx 0 64 0\n" },
 	{ "stmmac", "xdp_tx", "native", RL_COSTS_RX | RL_COSTS_TX,
 	  "xdp2: XDP_TX, the page sent back out and recycled on completion",
+	  NULL,
 	  "attach 0 devmap t\nopen 0\n",
 	  "rx 0 0 16 %L\npoll_rx 0 64 0\ntx_complete 0 16\npoll_tx 0 64 0\n" },
 };
@@ -188,7 +242,8 @@ int rl_costs_text(const struct rl_costs_case *c, u32 len, u32 perf, u64 variants
 		     !put_text(buf, cap, &n, tab[i].name, 0) ||
 		     !put_text(buf, cap, &n, "\n", 0)))
 			return -1;
-	if (!put_text(buf, cap, &n, c->prelude, len))
+	if ((c->modes && !put_text(buf, cap, &n, c->modes, len)) ||
+	    !put_text(buf, cap, &n, c->prelude, len))
 		return -1;
 	for (i = 0; i < RL_COSTS_WARM + RL_COSTS_MEASURED; i++)
 		if (!put_text(buf, cap, &n, c->batch, len))
@@ -294,12 +349,23 @@ out:
 	return ret;
 }
 
-u64 rl_costs_cycles_per_pkt(const struct rl_costs_result *r)
+static u64 cycles(const struct rl_costs_result *r, bool coherent)
 {
 	u64 cyc = 0;
 	u32 k;
 
 	for (k = 0; k < RL_COST_NR; k++)
-		cyc += r->total[k] * rl_cost_info[k].a53_cycles;
+		if (!coherent || k != RL_COST_CACHE_BYTES)
+			cyc += r->total[k] * rl_cost_info[k].a53_cycles;
 	return (cyc + RL_COSTS_PACKETS / 2) / RL_COSTS_PACKETS;
+}
+
+u64 rl_costs_cycles_per_pkt(const struct rl_costs_result *r)
+{
+	return cycles(r, false);
+}
+
+u64 rl_costs_cycles_per_pkt_coherent(const struct rl_costs_result *r)
+{
+	return cycles(r, true);
 }

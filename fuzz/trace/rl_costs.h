@@ -29,6 +29,7 @@ struct rl_costs_case {
 	const char *mode;	/* zc, native, stack */
 	u8 expect;		/* RL_COSTS_RX | RL_COSTS_TX */
 	const char *what;
+	const char *modes;	/* xdp_mode/xsk_mode lines, or NULL */
 	const char *prelude;	/* trace lines once, after the config */
 	const char *batch;	/* trace lines per batch; "%L": the length */
 };
@@ -69,5 +70,10 @@ static inline u64 rl_costs_per_pkt_x100(const struct rl_costs_result *r,
 }
 /* Estimated A53 cycles per packet (cost.h's table). */
 u64 rl_costs_cycles_per_pkt(const struct rl_costs_result *r);
+/*
+ * The same with cache maintenance free: a DMA-coherent platform (the
+ * x86 hosts of the stmmac seed's figures).
+ */
+u64 rl_costs_cycles_per_pkt_coherent(const struct rl_costs_result *r);
 
 #endif /* RL_COSTS_H */

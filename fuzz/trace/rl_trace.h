@@ -65,6 +65,9 @@ struct rl_trace {
 	struct rl_stmmac_cfg stmmac;
 	bool has_expect;
 	enum rl_finding_kind expect;	/* "expect KIND": the finding due */
+	/* "xdp_mode skb", "xsk_mode copy": rl_world_skbmode.c (text only) */
+	bool xdp_skb;
+	bool xsk_copy;
 	u32 n_ops;
 	struct rl_op ops[RL_TRACE_MAX_OPS];
 };

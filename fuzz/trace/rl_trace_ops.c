@@ -267,12 +267,13 @@ int rl_trace_to_bytes(const struct rl_trace *t, u8 *buf, size_t cap,
 	u32 i, j;
 
 	if (t->driver == RL_DRV_STMMAC) {
-		if (sc->variants || sc->perf || t->has_expect || sc->rx_queues > 4 ||
+		if (sc->variants || sc->perf || t->has_expect || t->xdp_skb ||
+		    t->xsk_copy || sc->rx_queues > 4 ||
 		    sc->tx_queues > 4 ||
 		    sc->dma_rx_size > 16 || sc->dma_tx_size > 16 ||
 		    sc->nr_cpus > 2) {
 			snprintf(err, errlen,
-				 "this trace cannot be fuzz bytes: variant/perf/expect lines, or a config outside rx_queues/tx_queues 1-4, rx_size 2-16, tx_size 4-16, cpus 1-2");
+				 "this trace cannot be fuzz bytes: variant/perf/expect/xdp_mode/xsk_mode lines, or a config outside rx_queues/tx_queues 1-4, rx_size 2-16, tx_size 4-16, cpus 1-2");
 			return -1;
 		}
 		put(buf, cap, &n, sc->rx_queues - 1);
@@ -282,12 +283,12 @@ int rl_trace_to_bytes(const struct rl_trace *t, u8 *buf, size_t cap,
 		put(buf, cap, &n, sc->nr_cpus - 1);
 		goto ops;
 	}
-	if (c->variants || c->perf || t->has_expect ||
+	if (c->variants || c->perf || t->has_expect || t->xdp_skb || t->xsk_copy ||
 	    c->ports < 1 || c->ports > 2 || c->rx_flows > 4 || c->tx_chans > 4 ||
 	    c->rx_descs < 2 || c->rx_descs > 16 || c->tx_descs < 2 ||
 	    c->tx_descs > 16 || c->nr_cpus > 2 || c->tdown_wait > 4) {
 		snprintf(err, errlen,
-			 "this trace cannot be fuzz bytes: variant/perf/expect lines, or a config outside ports 1-2, flows/chans 1-4, descs 2-16, cpus 1-2, tdown_wait 0-4");
+			 "this trace cannot be fuzz bytes: variant/perf/expect/xdp_mode/xsk_mode lines, or a config outside ports 1-2, flows/chans 1-4, descs 2-16, cpus 1-2, tdown_wait 0-4");
 		return -1;
 	}
 	put(buf, cap, &n, c->ports - 1);
@@ -564,7 +565,11 @@ void rl_trace_model_cfg(const struct rl_trace *t, struct rl_model_cfg *mcfg)
 int rl_world_init_trace(struct rl_world *w, struct rl_model *m,
 			const struct rl_trace *t)
 {
-	if (t->driver == RL_DRV_STMMAC)
-		return rl_world_init_stmmac(w, m, &t->stmmac);
-	return rl_world_init(w, m, &t->cfg);
+	int ret = t->driver == RL_DRV_STMMAC ?
+		  rl_world_init_stmmac(w, m, &t->stmmac) :
+		  rl_world_init(w, m, &t->cfg);
+
+	if (!ret)
+		rl_world_skbmode_init(w, t->xdp_skb, t->xsk_copy);
+	return ret;
 }

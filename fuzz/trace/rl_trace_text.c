@@ -174,6 +174,10 @@ int rl_trace_format(const struct rl_trace *t, char *buf, size_t cap)
 			if (perf & BIT(i))
 				EMIT("perf %s\n", tab[i].name);
 	}
+	if (t->xdp_skb)
+		EMIT("xdp_mode skb\n");
+	if (t->xsk_copy)
+		EMIT("xsk_mode copy\n");
 	if (t->has_expect)
 		EMIT("expect %s\n", rl_finding_kind_name(t->expect));
 	for (i = 0; i < t->n_ops && n < cap; i++) {
@@ -577,7 +581,21 @@ static int parse_line(struct rl_line *l, struct rl_trace *t,
 		t->cfg.perf = (u32)vmask;
 		return 0;
 	}
-	/* "perf NAME": an am65 performance variant (make costs-check) */
+	/* "xdp_mode skb|drv", "xsk_mode copy|zc" (rl_world_skbmode.c) */
+	if (!strcmp(w, "xdp_mode") || !strcmp(w, "xsk_mode")) {
+		bool xdp = w[1] == 'd';
+
+		if (!next_word(l, w, sizeof(w), &at) ||
+		    (strcmp(w, xdp ? "skb" : "copy") &&
+		     strcmp(w, xdp ? "drv" : "zc")))
+			return fail(l, at, xdp ? "skb or drv" : "copy or zc");
+		if (xdp)
+			t->xdp_skb = !strcmp(w, "skb");
+		else
+			t->xsk_copy = !strcmp(w, "copy");
+		goto end;
+	}
+	/* "perf NAME": a performance variant (make costs-check) */
 	if (!strcmp(w, "perf")) {
 		if (!next_word(l, w, sizeof(w), &at))
 			return fail(l, at, "a performance variant name");

@@ -152,7 +152,10 @@ static int world_xsk_unbind(struct rl_world *w, u32 qid)
 	if (qid >= RL_WORLD_SOCKETS || !w->xsk_port[qid])
 		return -EINVAL;
 	nd = world_ndev(w, w->xsk_port[qid] - 1);
-	ret = w->drv->xsk_pool(w, w->xsk_port[qid] - 1, NULL, qid);
+	/* XDP_COPY: the driver never heard of the pool (xp_clear_dev) */
+	ret = w->xsk_copy_bound[qid] ? 0 :
+	      w->drv->xsk_pool(w, w->xsk_port[qid] - 1, NULL, qid);
+	w->xsk_copy_bound[qid] = false;
 	if (ret)
 		rl_ledger_report_count(w->m->ledger, RL_F_XSK, RL_OBJ_XSK, qid,
 				       0, (u32)-ret,
@@ -172,7 +175,8 @@ static void world_xsk_close(struct rl_world *w, u32 qid)
 	if (w->xsk_target[qid])
 		rl_redirect_target_destroy(w->xsk_target[qid]);
 	w->xsk_target[qid] = NULL;
-	rl_xsk_pool_destroy(w->xsk[qid]);
+	/* freed now, or when its last copy-mode TX skb is (socket refs) */
+	rl_xsk_pool_release(w->xsk[qid]);
 	w->xsk[qid] = NULL;
 }
 
@@ -198,6 +202,7 @@ void rl_world_teardown(struct rl_world *w)
 		world_stop(w, p);
 		world_check(w);
 	}
+	rl_world_generic_detach_all(w);
 	if (w->probed)
 		w->drv->remove(w);
 	w->probed = false;
@@ -487,6 +492,12 @@ static int world_xsk_bind(struct rl_world *w, u32 port, u32 qid)
 	ret = rl_xsk_reg_pool_at_qid(nd, w->xsk[qid], qid);
 	if (ret)
 		return ret;
+	/* xp_assign_dev() with XDP_COPY stops before ndo_bpf */
+	if (w->xsk_copy) {
+		w->xsk_copy_bound[qid] = true;
+		w->xsk_port[qid] = port + 1;
+		return 0;
+	}
 	ret = w->drv->xsk_pool(w, port, w->xsk[qid], qid);
 	if (ret)
 		rl_xsk_clear_pool_at_qid(nd, qid);
@@ -564,7 +575,11 @@ int rl_world_xsk_wakeup(struct rl_world *w, u32 qid, u32 flags)
 {
 	int ret = -EINVAL;
 
-	if (qid < RL_WORLD_SOCKETS && w->xsk_port[qid])
+	/* copy mode: sendto() runs xsk_generic_xmit, poll() wakes nobody */
+	if (qid < RL_WORLD_SOCKETS && w->xsk_copy_bound[qid])
+		ret = flags & RL_XDP_WAKEUP_TX ?
+		      rl_world_xsk_generic_xmit(w, qid) : 0;
+	else if (qid < RL_WORLD_SOCKETS && w->xsk_port[qid])
 		ret = w->drv->xsk_wakeup(w, w->xsk_port[qid] - 1, qid, flags);
 	world_step(w);
 	return ret;
@@ -589,6 +604,8 @@ static int world_attach(struct rl_world *w, u32 port, const u8 *verdicts,
 		if (!prog)
 			return -ENOMEM;
 	}
+	if (w->xdp_skb)
+		return rl_world_generic_attach(w, port, prog);
 	return w->drv->bpf(w, port, prog);
 }
 

@@ -95,6 +95,11 @@ struct rl_world {
 	struct rl_xsk_pool *xsk[RL_WORLD_SOCKETS];
 	struct rl_redirect_target *xsk_target[RL_WORLD_SOCKETS];
 	u32 xsk_port[RL_WORLD_SOCKETS];		/* 1-based, 0 = not bound */
+	/* rl_world_skbmode.c: skb-mode XDP and copy-mode AF_XDP */
+	bool xdp_skb;		/* attach: the core's generic hook */
+	bool xsk_copy;		/* xsk_bind: XDP_COPY */
+	bool xsk_copy_bound[RL_WORLD_SOCKETS];
+	struct rl_bpf_prog *generic_prog[AM65_CPSW_MAX_PORTS];
 	/*
 	 * At a driver wait point: the trace runner's turn to run one of the
 	 * operations nested in the blocking one, if it has one for this
@@ -178,6 +183,12 @@ void rl_world_rejected(struct rl_world *w);
 void rl_world_tdown(struct rl_world *w, enum rl_tdown_mode mode, u32 delay);
 /* xdp_do_flush() by another NAPI on this CPU (per-CPU flush lists). */
 void rl_world_flush(struct rl_world *w);
+/* rl_world_skbmode.c: what the core does in skb mode and copy mode */
+void rl_world_skbmode_init(struct rl_world *w, bool xdp_skb, bool xsk_copy);
+int rl_world_generic_attach(struct rl_world *w, u32 port,
+			    struct rl_bpf_prog *prog);
+void rl_world_generic_detach_all(struct rl_world *w);
+int rl_world_xsk_generic_xmit(struct rl_world *w, u32 qid);
 /* The @nth call at @site from now fails (0 disarms). */
 void rl_world_fault(struct rl_world *w, enum rl_fault_site site, u32 nth);
 /* The stack lets go of up to @n delivered skbs. */

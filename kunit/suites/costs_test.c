@@ -12,7 +12,7 @@
 #include "rl_test_util.h"
 #include "rl_costs.h"
 
-#define COSTS_MAX_PARAMS 64
+#define COSTS_MAX_PARAMS 128
 
 static u32 costs_index[COSTS_MAX_PARAMS];
 
@@ -139,6 +139,9 @@ static void costs_table_complete(struct kunit *test)
 {
 	u32 k;
 
+	/* every workload x size is a parameter of costs_workload_runs_clean */
+	KUNIT_EXPECT_LE(test, rl_costs_nr_cases * rl_costs_nr_sizes,
+			(u32)COSTS_MAX_PARAMS);
 	for (k = 0; k < RL_COST_NR; k++) {
 		KUNIT_EXPECT_NOT_NULL(test, rl_cost_info[k].name);
 		KUNIT_EXPECT_NOT_NULL(test, rl_cost_info[k].source);

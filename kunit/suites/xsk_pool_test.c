@@ -136,6 +136,45 @@ static void xsk_completed_more_than_reserved(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/*
+ * Copy-mode TX (xsk_generic_xmit): a busy queue gives the descriptor back;
+ * the skb's destructor completes its frame, and a socket closed with skbs
+ * in flight is freed with the last of them.
+ */
+static void xsk_copy_mode_tx(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_xsk_pool *pool = make_xsk(test, ctx->m, 8, 4);
+	struct rl_xdp_desc d, again;
+
+	KUNIT_EXPECT_EQ(test, rl_xsk_user_submit_tx(pool, 2, 100), 2U);
+	KUNIT_ASSERT_TRUE(test, rl_xsk_tx_peek_desc(pool, &d));
+	rl_xsk_tx_unpeek(pool);		/* NETDEV_TX_BUSY */
+	KUNIT_EXPECT_EQ(test, pool->comp.cached_prod, pool->comp.prod);
+	KUNIT_ASSERT_TRUE(test, rl_xsk_tx_peek_desc(pool, &again));
+	KUNIT_EXPECT_EQ(test, again.addr, d.addr);
+	rl_xsk_skb_hold(pool);
+	rl_test_check(ctx);
+	/* closed while the skb is in flight: the pool waits for it */
+	rl_xsk_pool_release(pool);
+	KUNIT_EXPECT_FALSE(test, rl_xsk_pool_freed(pool));
+	rl_xsk_cq_submit_addr(pool, rl_xsk_pool_frame_id(pool, d.addr));
+	KUNIT_EXPECT_TRUE(test, rl_xsk_pool_freed(pool));
+	rl_test_finish(ctx);
+}
+
+/* A destructor with no completion slot reserved is caught. */
+static void xsk_copy_mode_submit_unreserved(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_xsk_pool *pool = make_xsk(test, ctx->m, 8, 4);
+
+	rl_xsk_skb_hold(pool);
+	RL_EXPECT_FINDING(ctx, RL_F_XSK, rl_xsk_cq_submit_addr(pool, 0));
+	rl_xsk_pool_destroy(pool);
+	rl_test_finish(ctx);
+}
+
 static void xsk_double_free(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
@@ -235,6 +274,8 @@ static struct kunit_case xsk_pool_test_cases[] = {
 	KUNIT_CASE(xsk_rx_to_user),
 	KUNIT_CASE(xsk_tx_peek_reserves_completion),
 	KUNIT_CASE(xsk_completed_more_than_reserved),
+	KUNIT_CASE(xsk_copy_mode_tx),
+	KUNIT_CASE(xsk_copy_mode_submit_unreserved),
 	KUNIT_CASE(xsk_double_free),
 	KUNIT_CASE(xsk_dma_map_must_balance),
 	KUNIT_CASE(xsk_dma_address_needs_mapping),
