@@ -137,9 +137,9 @@ void rl_page_pool_release_page(struct rl_page_pool *pp, struct rl_page *page)
 }
 
 /*
- * PP_FLAG_DMA_SYNC_DEV (page_pool_dma_sync_for_device): a page mapped or
- * recycled is synced for the device over .max_len from .offset - every
- * put of a full page here, since the drivers modelled pass -1.
+ * PP_FLAG_DMA_SYNC_DEV (page_pool_dma_sync_for_device): a page mapped, or
+ * recycled into the pool, is synced for the device from .offset over
+ * @dma_sync_size capped at .max_len (a full-page put passes -1: all).
  */
 static void pp_sync_for_device(struct rl_page_pool *pp, struct rl_page *page,
 			       u32 dma_sync_size)
