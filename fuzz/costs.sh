@@ -23,16 +23,18 @@ set style histogram clustered gap 1
 set style fill solid 0.8 border -1
 set key top left title "packet size"
 set ylabel "estimated A53 cycles per packet"
-set xtics rotate by -30 scale 0
+set xtics rotate by -45 scale 0 font ",9"
 set grid ytics
 plot for [c=2:4] "$out/costs.dat" using c:xtic(1) title columnhead(c)
 GP
 	}
 	# columnhead needs a header without '#'
 	sed -i '1s/^# //' "$out/costs.dat"
-	{ echo 'set terminal png size 1000,600 noenhanced'
+	{ echo 'set terminal png size 1400,700 noenhanced'
 	  echo "set output \"$out/costs.png\""
-	  echo 'set title "ringledger: work per packet, am65-cpsw patched (make costs)"'
+	  echo 'set title "ringledger: work per packet, am65-cpsw and stmmac patched (make costs)"'
+	  echo 'set bmargin 11'
+	  echo 'set rmargin 6'
 	  gp; } | gnuplot
 	{ echo 'set terminal dumb size 110,32'; gp; } | gnuplot
 	echo "costs: $out/costs.csv, $out/costs.json, $out/costs.png"
