@@ -77,6 +77,17 @@ bool rl_model_fault_hit(struct rl_model *m, enum rl_fault_site site)
 	return true;
 }
 
+int rl_variant_index(const struct rl_variant_info *tab, u32 n,
+		     const char *name)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(name, tab[i].name))
+			return (int)i;
+	return -1;
+}
+
 void rl_model_default_cfg(struct rl_model_cfg *cfg)
 {
 	cfg->max_desc = 1024;

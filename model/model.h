@@ -274,4 +274,8 @@ struct rl_variant_info {
 	u32 caught_as;
 };
 
+/* Index of the entry named @name in catalogue @tab of @n, or -1. */
+int rl_variant_index(const struct rl_variant_info *tab, u32 n,
+		     const char *name);
+
 #endif /* RL_MODEL_H */

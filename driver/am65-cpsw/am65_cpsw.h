@@ -129,8 +129,6 @@ enum rl_am65_perf {
 };
 
 extern const struct rl_variant_info rl_am65_perf_variants[RL_PV_NR];
-/* Performance variant number for @name, or -1. */
-int rl_am65_perf_by_name(const char *name);
 
 /* Profiles: named sets of variants a real code base contains. */
 enum rl_am65_profile {

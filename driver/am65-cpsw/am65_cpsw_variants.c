@@ -248,12 +248,7 @@ const struct rl_variant_info rl_am65_variants[RL_V_NR] = {
 
 int rl_am65_variant_by_name(const char *name)
 {
-	int i;
-
-	for (i = 0; i < RL_V_NR; i++)
-		if (!strcmp(name, rl_am65_variants[i].name))
-			return i;
-	return -1;
+	return rl_variant_index(rl_am65_variants, RL_V_NR, name);
 }
 
 const struct rl_variant_info rl_am65_perf_variants[RL_PV_NR] = {
@@ -279,16 +274,6 @@ const struct rl_variant_info rl_am65_perf_variants[RL_PV_NR] = {
 		0,
 	},
 };
-
-int rl_am65_perf_by_name(const char *name)
-{
-	int i;
-
-	for (i = 0; i < RL_PV_NR; i++)
-		if (!strcmp(name, rl_am65_perf_variants[i].name))
-			return i;
-	return -1;
-}
 
 #define M(v)	BIT_ULL(RL_V_##v)
 /* In mainline am65-cpsw (page_pool XDP, no zero copy) as read. */

@@ -51,8 +51,6 @@ enum rl_stmmac_perf {
 };
 
 extern const struct rl_variant_info rl_stmmac_perf_variants[RL_SPV_NR];
-/* Performance variant number for @name, or -1. */
-int rl_stmmac_perf_by_name(const char *name);
 
 struct rl_stmmac_cfg {
 	u32 rx_queues;		/* plat->rx_queues_to_use */

@@ -36,22 +36,9 @@ const struct rl_variant_info rl_stmmac_perf_variants[RL_SPV_NR] = {
 	},
 };
 
-int rl_stmmac_perf_by_name(const char *name)
-{
-	int i;
-
-	for (i = 0; i < RL_SPV_NR; i++)
-		if (!strcmp(name, rl_stmmac_perf_variants[i].name))
-			return i;
-	return -1;
-}
-
 u64 rl_stmmac_variant_mask(const char *name)
 {
-	int i;
+	int i = rl_variant_index(rl_stmmac_variants, RL_SV_NR, name);
 
-	for (i = 0; i < RL_SV_NR; i++)
-		if (!strcmp(name, rl_stmmac_variants[i].name))
-			return BIT_ULL(i);
-	return 0;
+	return i < 0 ? 0 : BIT_ULL(i);
 }

@@ -40,8 +40,10 @@ const struct rl_variant_info *rl_perf_table(enum rl_driver driver, u32 *n)
 
 int rl_perf_by_name_drv(enum rl_driver driver, const char *name)
 {
-	return driver == RL_DRV_STMMAC ? rl_stmmac_perf_by_name(name) :
-					 rl_am65_perf_by_name(name);
+	u32 n;
+	const struct rl_variant_info *tab = rl_perf_table(driver, &n);
+
+	return rl_variant_index(tab, n, name);
 }
 
 int rl_variants_parse_drv(enum rl_driver driver, const char *list, u64 *mask,
