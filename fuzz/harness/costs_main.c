@@ -224,6 +224,7 @@ static void print_seeds(void)
 
 	printf("| driver | xdpsock 64 B | seed kpps skb / native / zc | model cycles skb / native / zc | order |\n|---|---|---|---|---|\n");
 	for (i = 0; i < ARRAY_SIZE(seeds); i++) {
+		const struct row *row[3];
 		u64 cyc[3];
 		bool have[3], same = true;
 		char why[96] = "";
@@ -233,6 +234,7 @@ static void print_seeds(void)
 						       seeds[i].workload,
 						       seed_modes[a], 64);
 
+			row[a] = w;
 			have[a] = w && !w->r.stalled && seeds[i].kpps[a];
 			cyc[a] = !w ? 0 : seeds[i].coherent ?
 				 rl_costs_cycles_per_pkt_coherent(&w->r) :
@@ -256,15 +258,11 @@ static void print_seeds(void)
 		       seeds[i].workload, seeds[i].kpps[0], seeds[i].kpps[1],
 		       seeds[i].kpps[2]);
 		for (a = 0; a < 3; a++) {
-			const struct row *w = find_row(seeds[i].driver,
-						       seeds[i].workload,
-						       seed_modes[a], 64);
-
-			if (!w)
+			if (!row[a])
 				printf("-");
 			else
 				printf("%llu%s", (unsigned long long)cyc[a],
-				       w->r.stalled ? " (stalls)" : "");
+				       row[a]->r.stalled ? " (stalls)" : "");
 			printf("%s", a < 2 ? " / " : "");
 		}
 		printf("%s | %s%s |\n", seeds[i].coherent ? " (coherent)" : "",

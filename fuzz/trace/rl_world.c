@@ -400,12 +400,20 @@ void rl_world_settle(struct rl_world *w)
 
 /*
  * The stack only transmits on a device that is up, through a queue the
- * driver has not stopped (dev_queue_xmit / netif_xmit_frozen_or_stopped).
+ * driver has not stopped (dev_queue_xmit / netif_xmit_frozen_or_stopped;
+ * __dev_direct_xmit alike).
  */
+bool rl_world_txq_closed(struct rl_world *w, u32 port, u32 queue)
+{
+	struct rl_netdev *nd = world_ndev(w, port);
+
+	return !nd || !nd->up || !rl_netif_running(nd) ||
+	       rl_netif_tx_queue_stopped(nd, queue % w->drv->tx_queues(w));
+}
+
 static int world_xmit(struct rl_world *w, u32 port, u32 queue, u32 len,
 		      u32 nr_frags, bool csum)
 {
-	struct rl_netdev *nd = world_ndev(w, port);
 	struct rl_sk_buff *skb;
 	int ret;
 
@@ -415,8 +423,7 @@ static int world_xmit(struct rl_world *w, u32 port, u32 queue, u32 len,
 	 * 0 - until then noop_qdisc drops them - and dev_close() detaches
 	 * (dev_deactivate) before ndo_stop: IFF_UP and running both.
 	 */
-	if (!nd || !nd->up || !rl_netif_running(nd) ||
-	    rl_netif_tx_queue_stopped(nd, queue % w->drv->tx_queues(w)))
+	if (rl_world_txq_closed(w, port, queue))
 		return RL_NETDEV_TX_BUSY;
 	skb = rl_skb_alloc_tx(w->m, len, nr_frags, 256);
 	if (!skb)

@@ -183,6 +183,8 @@ void rl_world_rejected(struct rl_world *w);
 void rl_world_tdown(struct rl_world *w, enum rl_tdown_mode mode, u32 delay);
 /* xdp_do_flush() by another NAPI on this CPU (per-CPU flush lists). */
 void rl_world_flush(struct rl_world *w);
+/* The stack cannot transmit on @port's @queue (down, or queue stopped). */
+bool rl_world_txq_closed(struct rl_world *w, u32 port, u32 queue);
 /* rl_world_skbmode.c: what the core does in skb mode and copy mode */
 void rl_world_skbmode_init(struct rl_world *w, bool xdp_skb, bool xsk_copy);
 int rl_world_generic_attach(struct rl_world *w, u32 port,

@@ -28,10 +28,7 @@ static int skb_port(struct rl_world *w, const struct rl_sk_buff *skb)
 static int direct_xmit(struct rl_world *w, u32 port, u32 queue,
 		       struct rl_sk_buff *skb)
 {
-	struct rl_netdev *nd = w->drv->ndev(w, port);
-
-	if (!nd || !nd->up || !rl_netif_running(nd) ||
-	    rl_netif_tx_queue_stopped(nd, queue % w->drv->tx_queues(w)))
+	if (rl_world_txq_closed(w, port, queue))
 		return RL_NETDEV_TX_BUSY;
 	skb->queue_mapping = queue;
 	return w->drv->xmit(w, port, skb);
