@@ -81,7 +81,7 @@ static void give_back(struct rl_dring *r, u32 i)
 	if (!sh->held)
 		return;
 	rl_ledger_move(r->m->ledger, sh->cls, sh->obj, rl_dring_owner(r),
-		       DRIVER, RL_F_OWNER,
+		       sh->from, RL_F_OWNER,
 		       "buffer of a device-owned descriptor moved behind the ring's back");
 	sh->held = false;
 	r->held--;
@@ -189,7 +189,14 @@ static void acquire(struct rl_dring *r, u32 i)
 	    !rl_dma_lookup(r->m->dma, desc_addr(&r->d[i]), &cls, &obj) ||
 	    (cls != RL_OBJ_PAGE && cls != RL_OBJ_XSK))
 		return;
-	if (!rl_ledger_move(r->m->ledger, cls, obj, DRIVER, rl_dring_owner(r),
+	/*
+	 * the driver's hold as the buffer's facility names it (an XSK frame:
+	 * its pool's); anything else is not the driver's to give
+	 */
+	sh->from = rl_ledger_owner(r->m->ledger, cls, obj);
+	if (RL_OWNER_KIND(sh->from) != RL_OWN_DRIVER)
+		sh->from = DRIVER;
+	if (!rl_ledger_move(r->m->ledger, cls, obj, sh->from, rl_dring_owner(r),
 			    RL_F_OWNER,
 			    "device given a receive buffer the driver does not hold (freed or reused)"))
 		return;

@@ -58,6 +58,7 @@ struct rl_dring_shadow {
 	bool held;	/* its buffer belongs to the device (ledger) */
 	u8 cls;		/* the buffer: RL_OBJ_PAGE or RL_OBJ_XSK */
 	u32 obj;
+	u32 from;	/* the driver's owner it came from, given back to */
 };
 
 struct rl_dring {

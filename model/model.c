@@ -255,8 +255,10 @@ const char *rl_wait_point_name(enum rl_wait_point wp)
 void rl_model_wait(struct rl_model *m, enum rl_wait_point wp)
 {
 	m->waits[wp]++;
+	m->waiting++;
 	if (m->wait_fn)
 		m->wait_fn(m->wait_ctx, wp);
+	m->waiting--;
 }
 
 static bool check(struct rl_model *m, bool ok, enum rl_obj_class cls, u32 id,

@@ -165,6 +165,11 @@ struct rl_model {
 	rl_wait_fn wait_fn;	/* who acts at a wait point (the world) */
 	void *wait_ctx;
 	u32 waits[RL_WAIT_NR];	/* wait points reached */
+	/*
+	 * > 0 while the driver sleeps inside a call (rl_model_wait): other
+	 * CPUs see the state half way through it then
+	 */
+	u32 waiting;
 	u8 check_mode;		/* enum rl_check_mode */
 	u32 checks_since_full;
 	u64 cost[RL_COST_NR];	/* work done so far (cost.h), never digested */

@@ -142,7 +142,9 @@ bool rl_xsk_pool_is_valid(const struct rl_xsk_pool *pool)
 	for (i = 0; i < pool->nr_frames; i++) {
 		u32 own = rl_ledger_owner(l, RL_OBJ_XSK, pool->base + i);
 
-		if (RL_OWNER_IDX(own) != pool->hdr.id)
+		/* a descriptor ring's device holds it: idx names the ring */
+		if (RL_OWNER_IDX(own) != pool->hdr.id &&
+		    RL_OWNER_KIND(own) != RL_OWN_DEVICE)
 			return false;
 		n[RL_OWNER_KIND(own)]++;
 	}

@@ -19,6 +19,9 @@
 
 #define RL_XSK_FRAME_SIZE	4096	/* XSK_UMEM__DEFAULT_FRAME_SIZE */
 #define RL_XSK_HEADROOM		256	/* XDP_PACKET_HEADROOM */
+/* ndo_xsk_wakeup() flags (include/uapi/linux/if_xdp.h) */
+#define RL_XDP_WAKEUP_RX	BIT(0)
+#define RL_XDP_WAKEUP_TX	BIT(1)
 
 struct rl_xsk_pool;
 struct rl_xdp_rxq_info;

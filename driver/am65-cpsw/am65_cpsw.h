@@ -307,9 +307,7 @@ int rl_am65_cpsw_ndo_xdp_xmit(struct am65_cpsw_common *common, u32 port,
  */
 int rl_am65_cpsw_xsk_setup_pool(struct am65_cpsw_common *common, u32 port,
 				struct rl_xsk_pool *pool, u32 qid);
-/* ndo_xsk_wakeup: flags XDP_WAKEUP_RX (1) / XDP_WAKEUP_TX (2) */
-#define RL_XDP_WAKEUP_RX	BIT(0)
-#define RL_XDP_WAKEUP_TX	BIT(1)
+/* ndo_xsk_wakeup: flags RL_XDP_WAKEUP_RX / _TX (xsk_pool.h) */
 int rl_am65_cpsw_xsk_wakeup(struct am65_cpsw_common *common, u32 port,
 			    u32 qid, u32 flags);
 /*

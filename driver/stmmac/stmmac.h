@@ -6,8 +6,9 @@
  * written afresh over the model.  So far (issue 20): the page_pool
  * receive queues with XDP (PASS, DROP, TX, REDIRECT), the transmit queues
  * with the stack's transmit (no TSO), XDP_TX, ndo_xdp_xmit and their
- * completion, the program swap, open/release.  AF_XDP zero copy comes
- * next.
+ * completion, the program swap, open/release, and AF_XDP zero copy
+ * (stmmac_xdp.c's pool enable/disable with the per-queue rebuild,
+ * stmmac_rx_zc, stmmac_rx_refill_zc, stmmac_xdp_xmit_zc, the rxtx NAPI).
  */
 #ifndef RL_STMMAC_H
 #define RL_STMMAC_H
@@ -19,6 +20,7 @@
 #include "skb.h"
 #include "xdp.h"
 #include "irq.h"
+#include "xsk_pool.h"
 
 #define RL_STMMAC_MAX_QUEUES	4	/* MTL_MAX_RX/TX_QUEUES is 8 */
 #define RL_STMMAC_RX_OFFSET	256	/* stmmac_rx_offset(): XDP_PACKET_HEADROOM */
@@ -29,6 +31,7 @@
 #define RL_STMMAC_XDP_CONSUMED	BIT(0)
 #define RL_STMMAC_XDP_TX	BIT(1)
 #define RL_STMMAC_XDP_REDIRECT	BIT(2)
+#define RL_STMMAC_XSK_CONSUMED	BIT(3)	/* the XSK buffer freed already */
 
 /*
  * Catalogued stmmac bugs that can be put back (stmmac_variants.c); the
@@ -37,6 +40,11 @@
 enum rl_stmmac_variant {
 	RL_SV_XMIT_MAP_ERR_STALE,
 	RL_SV_XDP_REOPEN_FAIL_IGNORED,
+	RL_SV_RACE_POOL_NAPI_ORDER,
+	RL_SV_ZC_UNFILLED_DESC_OWN,
+	RL_SV_XSK_TX_STALE_DONE,
+	RL_SV_XSK_ENABLE_WAKEUP_ERR,
+	RL_SV_QUEUE_REENABLE_FAIL_IGNORED,
 	RL_SV_NR
 };
 
@@ -62,20 +70,25 @@ struct rl_stmmac_cfg {
 	u32 perf;		/* BIT(enum rl_stmmac_perf) put back */
 };
 
-/* struct stmmac_rx_buffer */
+/* struct stmmac_rx_buffer: a page_pool page, or an XSK buffer (ZC) */
 struct rl_stmmac_rx_buffer {
 	struct rl_page *page;
+	struct rl_xsk_buff *xdp;
 	u32 page_offset;
 	rl_dma_addr_t addr;
 };
 
 struct rl_stmmac_priv;
 
-/* struct stmmac_rx_queue, with its channel's rx_napi */
+/*
+ * struct stmmac_rx_queue, with its channel's rx_napi and rxtx_napi (the
+ * one NAPI of a zero-copy channel: TX clean, XSK TX and ZC RX together)
+ */
 struct rl_stmmac_rx_queue {
 	u32 queue_index;
 	struct rl_stmmac_priv *priv_data;
 	struct rl_page_pool *page_pool;
+	struct rl_xsk_pool *xsk_pool;
 	struct rl_dring *dma_rx;	/* dma_rx + dma_rx_phy */
 	struct rl_stmmac_rx_buffer buf_pool[RL_DRING_MAX];
 	u32 cur_rx;
@@ -83,6 +96,7 @@ struct rl_stmmac_rx_queue {
 	u32 buf_alloc_num;
 	struct rl_xdp_rxq_info xdp_rxq;
 	struct rl_napi rx_napi;		/* stmmac_channel.rx_napi */
+	struct rl_napi rxtx_napi;	/* stmmac_channel.rxtx_napi */
 };
 
 /* enum stmmac_txbuf_type */
@@ -109,6 +123,8 @@ struct rl_stmmac_tx_queue {
 	struct rl_stmmac_tx_info tx_skbuff_dma[RL_DRING_MAX];
 	struct rl_xdp_frame *xdpf[RL_DRING_MAX];
 	struct rl_sk_buff *tx_skbuff[RL_DRING_MAX];	/* on the last segment */
+	struct rl_xsk_pool *xsk_pool;
+	u32 xsk_frames_done;		/* XSK TX frames cleaned, to complete */
 	u32 cur_tx;
 	u32 dirty_tx;
 	struct rl_napi tx_napi;		/* stmmac_channel.tx_napi */
@@ -127,6 +143,7 @@ struct rl_stmmac_priv {
 	 */
 	bool down;
 	struct rl_irq irq;		/* dev->irq: one line for every channel */
+	u32 af_xdp_zc_qps;		/* queues set up for zero copy (bitmap) */
 	u32 rx_dropped;
 	u32 tx_dropped;
 	struct rl_stmmac_rx_queue rx_queue[RL_STMMAC_MAX_QUEUES];
@@ -143,6 +160,11 @@ int rl_stmmac_release(struct rl_stmmac_priv *priv);
 /* stmmac_xdp_set_prog(): @prog's reference moves to the driver */
 int rl_stmmac_xdp_set_prog(struct rl_stmmac_priv *priv,
 			   struct rl_bpf_prog *prog);
+/* stmmac_xdp_setup_pool(), ndo_bpf XDP_SETUP_XSK_POOL (NULL: disable) */
+int rl_stmmac_xdp_setup_pool(struct rl_stmmac_priv *priv,
+			     struct rl_xsk_pool *pool, u32 queue);
+/* stmmac_xsk_wakeup(), ndo_xsk_wakeup */
+int rl_stmmac_xsk_wakeup(struct rl_stmmac_priv *priv, u32 queue, u32 flags);
 /* stmmac_xmit(), ndo_start_xmit: RL_NETDEV_TX_OK or RL_NETDEV_TX_BUSY */
 int rl_stmmac_xmit(struct rl_stmmac_priv *priv, struct rl_sk_buff *skb);
 /*
@@ -179,5 +201,25 @@ void rl_stmmac_free_tx(struct rl_stmmac_priv *priv, u32 q);
 int rl_stmmac_napi_poll_tx(struct rl_napi *napi, int budget);
 u32 rl_stmmac_xdp_xmit_back(struct rl_stmmac_priv *priv,
 			    struct rl_xdp_buff *xdp);
+u32 rl_stmmac_xdp_run_prog(struct rl_stmmac_priv *priv,
+			   struct rl_bpf_prog *prog, struct rl_xdp_buff *xdp);
+void rl_stmmac_finalize_xdp_rx(struct rl_stmmac_priv *priv, u32 status);
+u32 rl_stmmac_rx_dirty(const struct rl_stmmac_priv *priv, u32 q);
+u32 rl_stmmac_tx_avail(const struct rl_stmmac_priv *priv, u32 q);
+int rl_stmmac_tx_clean(struct rl_stmmac_priv *priv, int budget, u32 q);
+void rl_stmmac_tx_timer_arm(struct rl_stmmac_priv *priv, u32 q);
+/* stmmac_zc.c */
+struct rl_xsk_pool *rl_stmmac_get_xsk_pool(struct rl_stmmac_priv *priv,
+					   u32 q);
+void rl_stmmac_alloc_rx_buffers_zc(struct rl_stmmac_priv *priv, u32 q);
+void rl_stmmac_free_rx_xskbufs(struct rl_stmmac_priv *priv, u32 q);
+bool rl_stmmac_xdp_xmit_zc(struct rl_stmmac_priv *priv, u32 q, u32 budget);
+int rl_stmmac_napi_poll_rxtx(struct rl_napi *napi, int budget);
+/* the NAPIs of channel @q that are in use (stmmac_enable_all_queues) */
+bool rl_stmmac_zc_queue(const struct rl_stmmac_priv *priv, u32 q);
+void rl_stmmac_enable_queue_napis(struct rl_stmmac_priv *priv, u32 q);
+void rl_stmmac_disable_queue_napis(struct rl_stmmac_priv *priv, u32 q);
+/* stmmac_main.c: one queue's rings built / freed with the device up */
+void rl_stmmac_queues_fail(struct rl_stmmac_priv *priv, u32 q);
 
 #endif /* RL_STMMAC_H */

@@ -42,7 +42,18 @@ struct rl_stmmac_priv *rl_stmmac_probe(struct rl_model *m,
 		rl_netif_napi_add(m, &priv->tx_queue[q].tx_napi,
 				  rl_stmmac_napi_poll_tx);
 	}
+	/* a channel with both directions also gets the zero-copy NAPI */
+	for (q = 0; q < cfg->rx_queues && q < cfg->tx_queues; q++)
+		rl_netif_napi_add(m, &priv->rx_queue[q].rxtx_napi,
+				  rl_stmmac_napi_poll_rxtx);
 	return priv;
+}
+
+/* max(rx_queues_to_use, tx_queues_to_use): the channels */
+static u32 stmmac_channels(const struct rl_stmmac_priv *priv)
+{
+	return priv->cfg.rx_queues > priv->cfg.tx_queues ?
+	       priv->cfg.rx_queues : priv->cfg.tx_queues;
 }
 
 /* free_dma_desc_resources() */
@@ -94,10 +105,9 @@ static int stmmac_queues_up(struct rl_stmmac_priv *priv)
 	}
 	/* stmmac_request_irq(): single-IRQ mode, one line for the MAC */
 	rl_request_irq(priv->m, &priv->irq, rl_stmmac_interrupt, priv);
-	for (q = 0; q < priv->cfg.rx_queues; q++)
-		rl_napi_enable(&priv->rx_queue[q].rx_napi);
-	for (q = 0; q < priv->cfg.tx_queues; q++)
-		rl_napi_enable(&priv->tx_queue[q].tx_napi);
+	/* stmmac_enable_all_queues() */
+	for (q = 0; q < stmmac_channels(priv); q++)
+		rl_stmmac_enable_queue_napis(priv, q);
 	return 0;
 }
 
@@ -123,18 +133,24 @@ void rl_stmmac_interrupt(void *data)
 	struct rl_stmmac_priv *priv = data;
 	u32 q;
 
+	/* a queue with an XSK pool reports to the channel's rxtx NAPI */
 	for (q = 0; q < priv->cfg.rx_queues; q++) {
 		struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
+		struct rl_napi *napi = rx_q->xsk_pool ? &rx_q->rxtx_napi :
+							&rx_q->rx_napi;
 
-		if (rl_dring_irq_status(rx_q->dma_rx) &&
-		    rl_napi_schedule(&rx_q->rx_napi))
+		if (rx_q->dma_rx && rl_dring_irq_status(rx_q->dma_rx) &&
+		    rl_napi_schedule(napi))
 			rl_dring_irq_enable(rx_q->dma_rx, false);
 	}
 	for (q = 0; q < priv->cfg.tx_queues; q++) {
 		struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
+		struct rl_napi *napi = tx_q->xsk_pool ?
+				       &priv->rx_queue[q].rxtx_napi :
+				       &tx_q->tx_napi;
 
-		if (rl_dring_irq_status(tx_q->dma_tx) &&
-		    rl_napi_schedule(&tx_q->tx_napi))
+		if (tx_q->dma_tx && rl_dring_irq_status(tx_q->dma_tx) &&
+		    rl_napi_schedule(napi))
 			rl_dring_irq_enable(tx_q->dma_tx, false);
 	}
 }
@@ -148,16 +164,50 @@ static void stmmac_queues_down(struct rl_stmmac_priv *priv)
 {
 	u32 q;
 
-	for (q = 0; q < priv->cfg.rx_queues; q++)
-		rl_napi_disable(&priv->rx_queue[q].rx_napi);
-	for (q = 0; q < priv->cfg.tx_queues; q++)
-		rl_napi_disable(&priv->tx_queue[q].tx_napi);
+	/*
+	 * stmmac_disable_all_queues(): synchronize_rcu() first when a queue
+	 * has an XSK pool ("for pending XDP buffers to drain")
+	 */
+	for (q = 0; q < priv->cfg.rx_queues; q++) {
+		if (priv->rx_queue[q].xsk_pool) {
+			rl_model_wait(priv->m, RL_WAIT_SYNC_NET);
+			break;
+		}
+	}
+	for (q = 0; q < stmmac_channels(priv); q++)
+		rl_stmmac_disable_queue_napis(priv, q);
 	rl_free_irq(&priv->irq);	/* stmmac_free_irq() */
 	for (q = 0; q < priv->cfg.rx_queues; q++)
 		rl_dring_stop(priv->rx_queue[q].dma_rx);
 	for (q = 0; q < priv->cfg.tx_queues; q++)
 		rl_dring_stop(priv->tx_queue[q].dma_tx);
 	free_dma_desc_resources(priv);
+}
+
+/*
+ * The patched driver after a queue of a running device could not be
+ * built again (stmmac_xdp.c's pool switch, allocation failure): as after a
+ * failed program swap, every other channel goes down too and STMMAC_DOWN
+ * says no queues exist until the next swap or open builds them.  Channel
+ * @q's NAPIs are off already.
+ */
+void rl_stmmac_queues_fail(struct rl_stmmac_priv *priv, u32 q)
+{
+	u32 c;
+
+	for (c = 0; c < stmmac_channels(priv); c++)
+		if (c != q)
+			rl_stmmac_disable_queue_napis(priv, c);
+	rl_free_irq(&priv->irq);
+	for (c = 0; c < priv->cfg.rx_queues; c++)
+		if (priv->rx_queue[c].dma_rx)
+			rl_dring_stop(priv->rx_queue[c].dma_rx);
+	for (c = 0; c < priv->cfg.tx_queues; c++)
+		if (priv->tx_queue[c].dma_tx)
+			rl_dring_stop(priv->tx_queue[c].dma_tx);
+	free_dma_desc_resources(priv);
+	rl_netif_tx_stop_all_queues(priv->dev);
+	priv->down = true;
 }
 
 int rl_stmmac_open(struct rl_stmmac_priv *priv)
@@ -256,8 +306,28 @@ void rl_stmmac_remove(struct rl_stmmac_priv *priv)
 		rl_netif_napi_del(&priv->rx_queue[q].rx_napi);
 	for (q = 0; q < priv->cfg.tx_queues; q++)
 		rl_netif_napi_del(&priv->tx_queue[q].tx_napi);
+	for (q = 0; q < priv->cfg.rx_queues && q < priv->cfg.tx_queues; q++)
+		rl_netif_napi_del(&priv->rx_queue[q].rxtx_napi);
 	rl_netdev_destroy(priv->dev);
 	rl_free(priv);
+}
+
+/* a NAPI of channel @q that a schedule would still run */
+static bool stmmac_channel_napi_on(const struct rl_stmmac_priv *priv, u32 q)
+{
+	const struct rl_napi *n[3] = {
+		q < priv->cfg.rx_queues ? &priv->rx_queue[q].rx_napi : NULL,
+		q < priv->cfg.tx_queues ? &priv->tx_queue[q].tx_napi : NULL,
+		q < priv->cfg.rx_queues && q < priv->cfg.tx_queues ?
+		&priv->rx_queue[q].rxtx_napi : NULL,
+	};
+	u32 i;
+
+	for (i = 0; i < 3; i++)
+		if (n[i] && n[i]->enabled &&
+		    (!n[i]->disabling || n[i]->scheduled))
+			return true;
+	return false;
 }
 
 bool rl_stmmac_is_valid(const struct rl_stmmac_priv *priv)
@@ -273,6 +343,23 @@ bool rl_stmmac_is_valid(const struct rl_stmmac_priv *priv)
 	for (q = 0; q < priv->cfg.rx_queues; q++) {
 		const struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
 
+		/*
+		 * a queue between stmmac_disable_rx_queue and _enable_rx_queue
+		 * (an XSK pool switch, sleeping in synchronize_rcu or
+		 * napi_disable) has no rings: no NAPI of its channel may be
+		 * pollable then (a6451192da26); outside a call it has rings
+		 */
+		if (!rx_q->dma_rx && !rx_q->page_pool && priv->m->waiting) {
+			if (stmmac_channel_napi_on(priv, q))
+				return false;
+			continue;
+		}
+		/* a zero-copy queue's pool is the one bound at its qid */
+		if (rx_q->xsk_pool &&
+		    (rx_q->xsk_pool != rl_stmmac_get_xsk_pool(
+				(struct rl_stmmac_priv *)priv, q) ||
+		     rx_q->buf_alloc_num > priv->cfg.dma_rx_size))
+			return false;
 		if (!rx_q->page_pool || !rx_q->dma_rx ||
 		    rx_q->cur_rx >= priv->cfg.dma_rx_size ||
 		    rx_q->dirty_rx >= priv->cfg.dma_rx_size ||
@@ -282,7 +369,14 @@ bool rl_stmmac_is_valid(const struct rl_stmmac_priv *priv)
 	for (q = 0; q < priv->cfg.tx_queues; q++) {
 		const struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
 
-		if (!tx_q->dma_tx || tx_q->cur_tx >= priv->cfg.dma_tx_size ||
+		if (!tx_q->dma_tx && priv->m->waiting) {
+			if (stmmac_channel_napi_on(priv, q))
+				return false;
+			continue;
+		}
+		if (!tx_q->dma_tx)
+			return false;
+		if (tx_q->cur_tx >= priv->cfg.dma_tx_size ||
 		    tx_q->dirty_tx >= priv->cfg.dma_tx_size)
 			return false;
 	}
@@ -309,7 +403,11 @@ bool rl_stmmac_check_irqs(struct rl_stmmac_priv *priv)
 						priv->tx_queue[i].dma_tx;
 		const struct rl_napi *napi = rx ? &priv->rx_queue[i].rx_napi :
 						  &priv->tx_queue[i].tx_napi;
+		bool zc = rx ? !!priv->rx_queue[i].xsk_pool :
+			       !!priv->tx_queue[i].xsk_pool;
 
+		if (zc)
+			napi = &priv->rx_queue[i].rxtx_napi;
 		if (!r || !r->irq_status || r->irq_en || napi->scheduled)
 			continue;
 		rl_ledger_report_count(priv->m->ledger, RL_F_LIVENESS,

@@ -15,10 +15,12 @@ static u32 next_entry(const struct rl_stmmac_priv *priv, u32 entry)
 }
 
 /* stmmac_rx_dirty(): descriptors consumed and not refilled yet */
-static u32 stmmac_rx_dirty(const struct rl_stmmac_rx_queue *rx_q, u32 size)
+u32 rl_stmmac_rx_dirty(const struct rl_stmmac_priv *priv, u32 q)
 {
+	const struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
+
 	return rx_q->dirty_rx <= rx_q->cur_rx ? rx_q->cur_rx - rx_q->dirty_rx :
-	       size - rx_q->dirty_rx + rx_q->cur_rx;
+	       priv->cfg.dma_rx_size - rx_q->dirty_rx + rx_q->cur_rx;
 }
 
 /* stmmac_init_rx_buffers(): a page for descriptor @i, its address set */
@@ -53,10 +55,15 @@ void rl_stmmac_free_rx(struct rl_stmmac_priv *priv, u32 q)
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
 	u32 i;
 
-	/* dma_free_rx_skbufs() */
-	for (i = 0; i < priv->cfg.dma_rx_size; i++)
-		stmmac_free_rx_buffer(rx_q, i);
+	if (rx_q->xsk_pool) {
+		rl_stmmac_free_rx_xskbufs(priv, q);
+	} else {
+		/* dma_free_rx_skbufs() */
+		for (i = 0; i < priv->cfg.dma_rx_size; i++)
+			stmmac_free_rx_buffer(rx_q, i);
+	}
 	rx_q->buf_alloc_num = 0;
+	rx_q->xsk_pool = NULL;
 	if (rx_q->dma_rx)
 		rl_dring_destroy(rx_q->dma_rx);
 	rx_q->dma_rx = NULL;
@@ -105,29 +112,41 @@ int rl_stmmac_alloc_rx(struct rl_stmmac_priv *priv, u32 q)
 }
 
 /*
- * __init_dma_rx_desc_rings(): the rxq's memory model is the page_pool;
+ * __init_dma_rx_desc_rings(): the rxq's memory model is the page_pool, or
+ * the XSK pool of a zero-copy queue (stmmac_get_xsk_pool);
  * stmmac_clear_rx_descriptors() hands every
  * descriptor to the device (dwmac4 init_rx_desc sets OWN) before any has
  * an address - harmless while the DMA is stopped - then
- * stmmac_alloc_rx_buffers() gives each one a page.
+ * stmmac_alloc_rx_buffers() gives each one a page, or
+ * stmmac_alloc_rx_buffers_zc() each an XSK buffer while the fill ring
+ * has some ("may not be populated, e.g. xdpsock TX-only").
  */
 int rl_stmmac_init_rx(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
 	u32 i;
 
-	if (rl_xdp_rxq_info_reg_mem_model(&rx_q->xdp_rxq, RL_MEM_PAGE_POOL,
+	rx_q->xsk_pool = rl_stmmac_get_xsk_pool(priv, q);
+	if (rl_xdp_rxq_info_reg_mem_model(&rx_q->xdp_rxq, rx_q->xsk_pool ?
+					  RL_MEM_XSK_BUFF_POOL :
+					  RL_MEM_PAGE_POOL,
+					  rx_q->xsk_pool ? NULL :
 					  rx_q->page_pool))
 		return -EINVAL;
 	for (i = 0; i < priv->cfg.dma_rx_size; i++)
 		rl_dring_give(rx_q->dma_rx, i, RL_DES3_IOC);
+	rx_q->cur_rx = 0;
+	rx_q->dirty_rx = 0;
+	if (rx_q->xsk_pool) {
+		rl_xsk_pool_set_rxq_info(rx_q->xsk_pool, &rx_q->xdp_rxq);
+		rl_stmmac_alloc_rx_buffers_zc(priv, q);
+		return 0;
+	}
 	for (i = 0; i < priv->cfg.dma_rx_size; i++) {
 		if (stmmac_init_rx_buffers(rx_q, i))
 			return -ENOMEM;
 		rx_q->buf_alloc_num++;
 	}
-	rx_q->cur_rx = 0;
-	rx_q->dirty_rx = 0;
 	return 0;
 }
 
@@ -140,7 +159,7 @@ int rl_stmmac_init_rx(struct rl_stmmac_priv *priv, u32 q)
 static void stmmac_rx_refill(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
-	u32 dirty = stmmac_rx_dirty(rx_q, priv->cfg.dma_rx_size);
+	u32 dirty = rl_stmmac_rx_dirty(priv, q);
 	u32 entry = rx_q->dirty_rx;
 
 	while (dirty-- > 0) {
@@ -163,17 +182,14 @@ static void stmmac_rx_refill(struct rl_stmmac_priv *priv, u32 q)
 }
 
 /*
- * stmmac_xdp_run_prog(): no program is XDP_PASS.  A frame XDP_TX could not
- * send is consumed; the page then rides in the frame, which the model
- * returns here (upstream puts the page, the frame being inside it).
+ * __stmmac_xdp_run_prog(): the verdict as STMMAC_XDP_* (page mode and
+ * zero copy).  A frame XDP_TX could not send is consumed; the page then
+ * rides in the frame, which the model returns in stmmac_xdp_xmit_back
+ * (upstream puts the page, the frame being inside it).
  */
-static u32 stmmac_xdp_run_prog(struct rl_stmmac_priv *priv,
-			       struct rl_xdp_buff *xdp)
+u32 rl_stmmac_xdp_run_prog(struct rl_stmmac_priv *priv,
+			   struct rl_bpf_prog *prog, struct rl_xdp_buff *xdp)
 {
-	struct rl_bpf_prog *prog = priv->xdp_prog;
-
-	if (!prog)
-		return RL_STMMAC_XDP_PASS;
 	switch (rl_bpf_prog_run_xdp(prog, xdp)) {
 	case RL_XDP_PASS:
 		return RL_STMMAC_XDP_PASS;
@@ -188,14 +204,24 @@ static u32 stmmac_xdp_run_prog(struct rl_stmmac_priv *priv,
 	}
 }
 
+/* stmmac_xdp_run_prog(): no program is XDP_PASS */
+static u32 stmmac_xdp_run_prog(struct rl_stmmac_priv *priv,
+			       struct rl_xdp_buff *xdp)
+{
+	struct rl_bpf_prog *prog = priv->xdp_prog;
+
+	return prog ? rl_stmmac_xdp_run_prog(priv, prog, xdp) :
+		      RL_STMMAC_XDP_PASS;
+}
+
 /* stmmac_finalize_xdp_rx(): what the poll sent goes out, what it redirected is flushed */
-static void stmmac_finalize_xdp_rx(struct rl_stmmac_priv *priv, u32 status)
+void rl_stmmac_finalize_xdp_rx(struct rl_stmmac_priv *priv, u32 status)
 {
 	u32 queue = priv->m->cpu % priv->cfg.tx_queues;	/* stmmac_xdp_get_tx_queue */
 
-	/* stmmac_tx_timer_arm(): the TX NAPI will clean what XDP_TX sent */
+	/* the TX NAPI will clean what XDP_TX sent */
 	if (status & RL_STMMAC_XDP_TX)
-		rl_napi_schedule(&priv->tx_queue[queue].tx_napi);
+		rl_stmmac_tx_timer_arm(priv, queue);
 	if (status & RL_STMMAC_XDP_REDIRECT)
 		rl_xdp_do_flush(priv->m);
 }
@@ -213,6 +239,10 @@ static int stmmac_rx(struct rl_stmmac_priv *priv, int limit, u32 q)
 	u32 next = rx_q->cur_rx, xdp_status = 0;
 	int count = 0;
 
+	/* a poll on a queue whose ring was freed (dma_free_coherent) */
+	if (rl_oops_null(rx_q->dma_rx, RL_OBJ_DESC,
+			 "RX poll on a queue whose descriptor ring was freed"))
+		return 0;
 	while (count < limit) {
 		struct rl_stmmac_rx_buffer *buf = &rx_q->buf_pool[next];
 		struct rl_xdp_buff xdp = { .rxq = &rx_q->xdp_rxq };
@@ -263,7 +293,7 @@ static int stmmac_rx(struct rl_stmmac_priv *priv, int limit, u32 q)
 		rl_eth_type_trans(skb, priv->dev);
 		rl_netif_receive_skb(priv->m, skb);	/* napi_gro_receive() */
 	}
-	stmmac_finalize_xdp_rx(priv, xdp_status);
+	rl_stmmac_finalize_xdp_rx(priv, xdp_status);
 	stmmac_rx_refill(priv, q);
 	return count;
 }
@@ -275,8 +305,13 @@ int rl_stmmac_napi_poll_rx(struct rl_napi *napi, int budget)
 		container_of(napi, struct rl_stmmac_rx_queue, rx_napi);
 	int work_done = stmmac_rx(rx_q->priv_data, budget, rx_q->queue_index);
 
-	/* the channel's RX interrupt again once the poll is complete */
-	if (work_done < budget && rl_napi_complete_done(napi, work_done))
+	/*
+	 * the channel's RX interrupt again once the poll is complete (a
+	 * register write: the model keeps it in the ring object, gone with
+	 * a freed ring)
+	 */
+	if (work_done < budget && rl_napi_complete_done(napi, work_done) &&
+	    rx_q->dma_rx)
 		rl_dring_irq_enable(rx_q->dma_rx, true);
 	return work_done;
 }

@@ -17,7 +17,7 @@ static u32 tx_next(const struct rl_stmmac_priv *priv, u32 entry)
 }
 
 /* stmmac_tx_avail(): one descriptor always stays empty */
-static u32 stmmac_tx_avail(const struct rl_stmmac_priv *priv, u32 q)
+u32 rl_stmmac_tx_avail(const struct rl_stmmac_priv *priv, u32 q)
 {
 	const struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
 
@@ -34,7 +34,8 @@ static u32 stmmac_tx_thresh(const struct rl_stmmac_priv *priv)
 
 /*
  * stmmac_free_tx_buffer(): a mapping the driver made is undone (an XDP_TX
- * page is the page_pool's mapping), a frame returned.
+ * page is the page_pool's mapping), a frame returned, an XSK TX frame
+ * counted for completion.
  */
 static void stmmac_free_tx_buffer(struct rl_stmmac_priv *priv, u32 q, u32 i)
 {
@@ -53,6 +54,8 @@ static void stmmac_free_tx_buffer(struct rl_stmmac_priv *priv, u32 q, u32 i)
 		rl_skb_free(priv->m, tx_q->tx_skbuff[i]);
 		tx_q->tx_skbuff[i] = NULL;
 	}
+	if (info->buf_type == RL_STMMAC_TXBUF_T_XSK_TX)
+		tx_q->xsk_frames_done++;
 	info->buf = 0;
 	info->len = 0;
 	info->map_as_page = false;
@@ -66,17 +69,27 @@ void rl_stmmac_free_tx(struct rl_stmmac_priv *priv, u32 q)
 
 	if (!tx_q->dma_tx)
 		return;
-	/* dma_free_tx_skbufs() */
+	/* dma_free_tx_skbufs(): XSK frames in flight completed to the user */
+	tx_q->xsk_frames_done = 0;
 	for (i = 0; i < priv->cfg.dma_tx_size; i++)
 		stmmac_free_tx_buffer(priv, q, i);
+	if (tx_q->xsk_pool && tx_q->xsk_frames_done)
+		rl_xsk_tx_completed(tx_q->xsk_pool, tx_q->xsk_frames_done);
+	tx_q->xsk_frames_done = 0;
+	tx_q->xsk_pool = NULL;
 	rl_dring_destroy(tx_q->dma_tx);
 	tx_q->dma_tx = NULL;
 }
 
-/* __alloc_dma_tx_desc_resources(): the ring in coherent memory */
+/*
+ * __alloc_dma_tx_desc_resources(): the ring in coherent memory, and
+ * tx_skbuff_dma from kcalloc (every buf_type STMMAC_TXBUF_T_SKB, 0)
+ */
 int rl_stmmac_alloc_tx(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
+
+	memset(tx_q->tx_skbuff_dma, 0, sizeof(tx_q->tx_skbuff_dma));
 
 	tx_q->queue_index = q;
 	tx_q->priv_data = priv;
@@ -86,13 +99,16 @@ int rl_stmmac_alloc_tx(struct rl_stmmac_priv *priv, u32 q)
 }
 
 /*
- * __init_dma_tx_desc_rings(): every descriptor cleared (init_tx_desc);
- * then the queue's indices and BQL reset (stmmac_reset_queues_param).
+ * __init_dma_tx_desc_rings(): the queue's XSK pool (zero copy), every
+ * descriptor cleared (init_tx_desc); then the queue's indices and BQL
+ * reset (stmmac_reset_queues_param).
  */
 void rl_stmmac_init_tx(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
 	u32 i;
+
+	tx_q->xsk_pool = rl_stmmac_get_xsk_pool(priv, q);
 
 	for (i = 0; i < priv->cfg.dma_tx_size; i++) {
 		rl_dring_clear(tx_q->dma_tx, i);
@@ -164,7 +180,7 @@ int rl_stmmac_xmit(struct rl_stmmac_priv *priv, struct rl_sk_buff *skb)
 	u32 nfrags = skb->nr_frags, first_entry, entry, head_len, i;
 	rl_dma_addr_t des;
 
-	if (stmmac_tx_avail(priv, q) < nfrags + 1) {
+	if (rl_stmmac_tx_avail(priv, q) < nfrags + 1) {
 		/* "Tx Ring full when queue awake" */
 		if (!rl_netif_tx_queue_stopped(priv->dev, q))
 			rl_netif_tx_stop_queue(priv->dev, q);
@@ -196,7 +212,7 @@ int rl_stmmac_xmit(struct rl_stmmac_priv *priv, struct rl_sk_buff *skb)
 	tx_q->tx_skbuff[entry] = skb;
 	tx_q->tx_skbuff_dma[entry].buf_type = RL_STMMAC_TXBUF_T_SKB;
 	tx_q->cur_tx = tx_next(priv, entry);
-	if (stmmac_tx_avail(priv, q) <= RL_MAX_SKB_FRAGS + 1)
+	if (rl_stmmac_tx_avail(priv, q) <= RL_MAX_SKB_FRAGS + 1)
 		rl_netif_tx_stop_queue(priv->dev, q);
 	des = rl_dma_map_single(priv->m->dma, head_len ? head_len : 1,
 				RL_DMA_TO_DEVICE, skb->id);
@@ -237,7 +253,7 @@ static u32 stmmac_xdp_xmit_xdpf(struct rl_stmmac_priv *priv, u32 q,
 	u32 entry = tx_q->cur_tx, len = xdpf->len ? xdpf->len : 1;
 	rl_dma_addr_t dma_addr;
 
-	if (stmmac_tx_avail(priv, q) < stmmac_tx_thresh(priv))
+	if (rl_stmmac_tx_avail(priv, q) < stmmac_tx_thresh(priv))
 		return RL_STMMAC_XDP_CONSUMED;
 	if (dma_map) {
 		dma_addr = rl_dma_map_single(priv->m->dma, len, RL_DMA_TO_DEVICE,
@@ -286,8 +302,7 @@ int rl_stmmac_xdp_xmit(struct rl_stmmac_priv *priv, u32 n,
 	}
 	if (flush) {
 		rl_dring_set_tail(priv->tx_queue[q].dma_tx);
-		/* stmmac_tx_timer_arm() */
-		rl_napi_schedule(&priv->tx_queue[q].tx_napi);
+		rl_stmmac_tx_timer_arm(priv, q);
 	}
 	return nxmit;
 }
@@ -296,11 +311,15 @@ int rl_stmmac_xdp_xmit(struct rl_stmmac_priv *priv, u32 n,
  * stmmac_xdp_xmit_back(): XDP_TX on the CPU's queue
  * (stmmac_xdp_get_tx_queue).  The frame that could not go is returned
  * here, its page with it (upstream's caller puts the page the frame sits
- * in); @xdp no longer holds a page either way.
+ * in); @xdp no longer holds a page either way.  Zero copy: the
+ * conversion copied the XSK buffer into a new page and freed it, so the
+ * frame is mapped like ndo_xdp_xmit's, and one that cannot go is
+ * STMMAC_XSK_CONSUMED (the caller must not free the buffer again).
  */
 u32 rl_stmmac_xdp_xmit_back(struct rl_stmmac_priv *priv,
 			    struct rl_xdp_buff *xdp)
 {
+	bool zc = xdp->rxq && xdp->rxq->mem_type == RL_MEM_XSK_BUFF_POOL;
 	struct rl_xdp_frame *xdpf = rl_xdp_convert_buff_to_frame(priv->m, xdp);
 	u32 q = priv->m->cpu % priv->cfg.tx_queues;
 	u32 res;
@@ -308,12 +327,31 @@ u32 rl_stmmac_xdp_xmit_back(struct rl_stmmac_priv *priv,
 	if (!xdpf)
 		return RL_STMMAC_XDP_CONSUMED;
 	xdp->page = NULL;
-	res = stmmac_xdp_xmit_xdpf(priv, q, xdpf, false);
-	if (res == RL_STMMAC_XDP_TX)
+	res = stmmac_xdp_xmit_xdpf(priv, q, xdpf, zc);
+	if (res == RL_STMMAC_XDP_TX) {
 		rl_dring_set_tail(priv->tx_queue[q].dma_tx);	/* flush */
-	else
+	} else if (zc) {
+		res = RL_STMMAC_XSK_CONSUMED;
+		rl_xdp_return_frame(priv->m, xdpf);
+	} else {
 		rl_xdp_return_frame_rx_napi(priv->m, xdpf);
+	}
 	return res;
+}
+
+/*
+ * stmmac_tx_timer_arm(): the TX coalescing hrtimer, modelled as its
+ * expiry at once - stmmac_tx_timer schedules the channel's TX NAPI, the
+ * rxtx NAPI on a zero-copy queue.
+ */
+void rl_stmmac_tx_timer_arm(struct rl_stmmac_priv *priv, u32 q)
+{
+	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
+
+	if (tx_q->xsk_pool && q < priv->cfg.rx_queues)
+		rl_napi_schedule(&priv->rx_queue[q].rxtx_napi);
+	else
+		rl_napi_schedule(&tx_q->tx_napi);
 }
 
 /*
@@ -323,12 +361,18 @@ u32 rl_stmmac_xdp_xmit_back(struct rl_stmmac_priv *priv,
  * BQL, the descriptor cleared; a stopped queue woken once more than the
  * threshold is free.
  */
-static int stmmac_tx_clean(struct rl_stmmac_priv *priv, int budget, u32 q)
+int rl_stmmac_tx_clean(struct rl_stmmac_priv *priv, int budget, u32 q)
 {
 	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
 	u32 entry = tx_q->dirty_tx, count = 0;
 	u32 pkts_compl = 0, bytes_compl = 0;
+	int xmits = 0;
 
+	/* a poll on a queue whose ring was freed (dma_free_coherent) */
+	if (rl_oops_null(tx_q->dma_tx, RL_OBJ_DESC,
+			 "stmmac_tx_clean: the queue's descriptor ring was freed"))
+		return 0;
+	tx_q->xsk_frames_done = 0;
 	while (entry != tx_q->cur_tx && count < priv->cfg.dma_tx_size) {
 		struct rl_stmmac_tx_info *info = &tx_q->tx_skbuff_dma[entry];
 
@@ -359,15 +403,41 @@ static int stmmac_tx_clean(struct rl_stmmac_priv *priv, int budget, u32 q)
 			rl_skb_free(priv->m, tx_q->tx_skbuff[entry]);	/* dev_consume_skb_any */
 			tx_q->tx_skbuff[entry] = NULL;
 		}
+		/*
+		 * Fix (stmmac_xsk_tx_stale_done): the entry's XSK frame is
+		 * counted once - the entry goes back to STMMAC_TXBUF_T_SKB,
+		 * as __init_dma_tx_desc_rings leaves it; upstream keeps the
+		 * type, and dma_free_tx_skbufs counts the frame again
+		 */
+		if (info->buf_type == RL_STMMAC_TXBUF_T_XSK_TX) {
+			tx_q->xsk_frames_done++;
+			if (!rl_stmmac_bug(priv, RL_SV_XSK_TX_STALE_DONE))
+				info->buf_type = RL_STMMAC_TXBUF_T_SKB;
+		}
 		rl_dring_clear(tx_q->dma_tx, entry);	/* release_tx_desc */
 		entry = tx_next(priv, entry);
 	}
 	tx_q->dirty_tx = entry;
 	rl_netdev_tx_completed_queue(priv->dev, q, pkts_compl, bytes_compl);
 	if (rl_netif_tx_queue_stopped(priv->dev, q) &&
-	    stmmac_tx_avail(priv, q) > stmmac_tx_thresh(priv))
+	    rl_stmmac_tx_avail(priv, q) > stmmac_tx_thresh(priv))
 		rl_netif_tx_wake_queue(priv->dev, q);
-	return (int)count;
+	if (tx_q->xsk_pool) {
+		/*
+		 * zero copy: the frames sent are completed to the user, then
+		 * as many new ones as fit go out; "budget - 1" when the
+		 * socket has no more (the interrupt comes back on), the whole
+		 * budget to keep polling
+		 */
+		if (tx_q->xsk_frames_done)
+			rl_xsk_tx_completed(tx_q->xsk_pool,
+					    tx_q->xsk_frames_done);
+		if (rl_xsk_uses_need_wakeup(tx_q->xsk_pool))
+			rl_xsk_set_tx_need_wakeup(tx_q->xsk_pool);
+		xmits = rl_stmmac_xdp_xmit_zc(priv, q, 256) ? budget - 1 :
+							      budget;
+	}
+	return (int)count > xmits ? (int)count : xmits;
 }
 
 /* stmmac_napi_poll_tx() */
@@ -375,11 +445,13 @@ int rl_stmmac_napi_poll_tx(struct rl_napi *napi, int budget)
 {
 	struct rl_stmmac_tx_queue *tx_q =
 		container_of(napi, struct rl_stmmac_tx_queue, tx_napi);
-	int work_done = stmmac_tx_clean(tx_q->priv_data, budget,
-					tx_q->queue_index);
+	int work_done = rl_stmmac_tx_clean(tx_q->priv_data, budget,
+					   tx_q->queue_index);
 
 	work_done = work_done < budget ? work_done : budget;
-	if (work_done < budget && rl_napi_complete_done(napi, work_done))
+	/* (the register lives in the ring object in the model) */
+	if (work_done < budget && rl_napi_complete_done(napi, work_done) &&
+	    tx_q->dma_tx)
 		rl_dring_irq_enable(tx_q->dma_tx, true);
 	return work_done;
 }

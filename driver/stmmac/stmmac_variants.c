@@ -24,6 +24,44 @@ const struct rl_variant_info rl_stmmac_variants[RL_SV_NR] = {
 		BIT(RL_F_INVALID) | BIT(RL_F_NAPI) | BIT(RL_F_OOPS) |
 		BIT(RL_F_CRASH),
 	},
+	[RL_SV_RACE_POOL_NAPI_ORDER] = {
+		"race_stmmac_pool_napi_order",
+		"an XSK pool switch on a running queue frees its rings (and clears rx_q->xsk_pool) before napi_disable and enables the rxtx NAPI before the rings exist: a poll scheduled meanwhile - the interrupt, the TX timer, a wakeup - runs in synchronize_rcu or napi_disable on freed rings and a NULL pool (the panic in xsk_uses_need_wakeup from stmmac_napi_poll_rxtx)",
+		"a6451192da26 (net: stmmac: fix kernel panic due to NULL pointer dereference of xsk_pool), Fixes bba2556efad6; the order of the 2021 series (132c32ee5bc0's stmmac_xdp.c, read)",
+		"NAPI disabled before the queue's rings are freed and enabled only after they are rebuilt, in both directions of the switch",
+		BIT(RL_F_INVALID) | BIT(RL_F_OOPS) | BIT(RL_F_CRASH),
+	},
+	[RL_SV_ZC_UNFILLED_DESC_OWN] = {
+		"stmmac_zc_unfilled_desc_own",
+		"a zero-copy queue built while the fill ring is short (xdpsock TX-only, or a fill ring not yet filled) keeps every descriptor OWN, also those stmmac_alloc_rx_buffers_zc gave no buffer: the device writes the next frames through the address those descriptors last held",
+		"__init_dma_rx_desc_rings + stmmac_clear_rx_descriptors (dwmac4 init_rx_desc sets OWN) as 6.1 has them (Debian linux-source-6.1, read); found by ringledger",
+		"descriptors without an XSK buffer go back to the CPU (cleared): the engine suspends there, stmmac_rx_zc steps over them and the refill gives them buffers",
+		BIT(RL_F_DMA_DEVICE) | BIT(RL_F_DMA_UNKNOWN) |
+		BIT(RL_F_OWNER),
+	},
+	[RL_SV_XSK_TX_STALE_DONE] = {
+		"stmmac_xsk_tx_stale_done",
+		"stmmac_tx_clean completes an XSK TX frame but leaves its entry typed STMMAC_TXBUF_T_XSK_TX; the pool switch or release then counts every such entry again in dma_free_tx_skbufs and calls xsk_tx_completed for frames the user already reaped: the completion ring's producer runs past what was reserved",
+		"stmmac_tx_clean / stmmac_free_tx_buffer as 6.1 has them (Debian linux-source-6.1, read; mainline read in kernel-patches/bpf: init resets the type, clean still does not); found by ringledger",
+		"the clean puts the entry back to STMMAC_TXBUF_T_SKB once its frame is counted",
+		BIT(RL_F_XSK) | BIT(RL_F_INVALID),
+	},
+	[RL_SV_XSK_ENABLE_WAKEUP_ERR] = {
+		"stmmac_xsk_enable_wakeup_err",
+		"stmmac_xdp_enable_pool returns the wakeup's error after the queue was rebuilt in zero-copy mode (no carrier: -ENETDOWN): the core unregisters the pool, the queue's rings keep its buffers and the pool stays DMA-mapped; the socket's close frees it under them",
+		"stmmac_xdp_enable_pool as 6.1 and the series (132c32ee5bc0) have it (read); found by ringledger",
+		"the wakeup is a kick: its failure does not fail the bind",
+		BIT(RL_F_INVALID) | BIT(RL_F_LEAK) | BIT(RL_F_USE_AFTER_FREE) |
+		BIT(RL_F_XSK) | BIT(RL_F_OOPS),
+	},
+	[RL_SV_QUEUE_REENABLE_FAIL_IGNORED] = {
+		"stmmac_queue_reenable_fail_ignored",
+		"an XSK pool switch whose stmmac_enable_rx_queue or _tx_queue fails (page_pool, ring or buffer allocation) only logs it: the device runs with a queue without rings, its NAPI is enabled on them and release frees them a second time",
+		"stmmac_enable_rx_queue / stmmac_enable_tx_queue as 6.1 has them (netdev_err and return; read); found by ringledger",
+		"the device's queues go down as after a failed program swap (STMMAC_DOWN): the next swap or open builds them",
+		BIT(RL_F_INVALID) | BIT(RL_F_OOPS) | BIT(RL_F_CRASH) |
+		BIT(RL_F_NAPI),
+	},
 };
 
 const struct rl_variant_info rl_stmmac_perf_variants[RL_SPV_NR] = {

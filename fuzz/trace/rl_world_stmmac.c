@@ -131,14 +131,29 @@ static void stmmac_irqs(struct rl_world *w)
 		rl_irq_raise(&priv->irq);
 }
 
+/*
+ * The softirq polls what is scheduled: a channel's rx_napi or tx_napi,
+ * or its rxtx NAPI once the queue is zero copy.
+ */
 static int stmmac_poll_rx(struct rl_world *w, u32 flow, int budget)
 {
-	return rl_napi_run(&w->stmmac->rx_queue[flow].rx_napi, budget, w->cpu);
+	struct rl_stmmac_rx_queue *rx_q = &w->stmmac->rx_queue[flow];
+	int ret = rl_napi_run(&rx_q->rx_napi, budget, w->cpu);
+
+	if (ret < 0 && flow < w->stmmac->cfg.tx_queues)
+		ret = rl_napi_run(&rx_q->rxtx_napi, budget, w->cpu);
+	return ret;
 }
 
 static int stmmac_poll_tx(struct rl_world *w, u32 chn, int budget)
 {
-	return rl_napi_run(&w->stmmac->tx_queue[chn].tx_napi, budget, w->cpu);
+	int ret = rl_napi_run(&w->stmmac->tx_queue[chn].tx_napi, budget,
+			      w->cpu);
+
+	if (ret < 0 && chn < w->stmmac->cfg.rx_queues)
+		ret = rl_napi_run(&w->stmmac->rx_queue[chn].rxtx_napi, budget,
+				  w->cpu);
+	return ret;
 }
 
 static void stmmac_quiet(struct rl_world *w)
@@ -163,27 +178,30 @@ static int stmmac_bpf(struct rl_world *w, u32 port, struct rl_bpf_prog *prog)
 	return rl_stmmac_xdp_set_prog(w->stmmac, prog);
 }
 
-/* AF_XDP zero copy is not extracted yet: the pool setup is refused */
 static int stmmac_xsk_pool(struct rl_world *w, u32 port,
 			   struct rl_xsk_pool *pool, u32 qid)
 {
-	return pool ? -EOPNOTSUPP : 0;
+	return rl_stmmac_xdp_setup_pool(w->stmmac, pool, qid);
 }
 
 static int stmmac_xsk_wakeup(struct rl_world *w, u32 port, u32 qid, u32 flags)
 {
-	return -EOPNOTSUPP;
+	return rl_stmmac_xsk_wakeup(w->stmmac, qid, flags);
 }
 
-/* no zero copy and no teardown marker in this extraction */
+/* no teardown marker in this hardware */
 static enum rl_world_state stmmac_state(struct rl_world *w)
 {
 	const struct rl_stmmac_priv *priv = w->stmmac;
+	u32 q;
 
 	if (!priv->up)
 		return RL_WS_DOWN;
 	if (priv->down)
 		return RL_WS_QUEUES_DOWN;
+	for (q = 0; q < priv->cfg.rx_queues; q++)
+		if (priv->rx_queue[q].xsk_pool)
+			return RL_WS_UP_ZC;
 	return priv->xdp_prog ? RL_WS_UP_XDP : RL_WS_UP;
 }
 

@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stmmac_zc.c - AF_XDP zero copy in stmmac_main.c (the 2021 series,
+ * bba2556efad6 "Enable RX via AF_XDP zero-copy" and 132c32ee5bc0 "Add TX
+ * via XDP zero-copy socket", as 6.1 has them): the queue's XSK pool
+ * (stmmac_get_xsk_pool), its RX buffers (stmmac_alloc_rx_buffers_zc,
+ * dma_free_rx_xskbufs), the refill (stmmac_rx_refill_zc), the receive
+ * poll (stmmac_rx_zc, stmmac_dispatch_skb_zc), XSK transmit
+ * (stmmac_xdp_xmit_zc) and the channel's one NAPI (stmmac_napi_poll_rxtx).
+ */
+#include "stmmac.h"
+
+/* STMMAC_RX_FILL_BATCH (16), scaled to the small rings the model runs */
+static u32 stmmac_rx_fill_batch(const struct rl_stmmac_priv *priv)
+{
+	u32 b = priv->cfg.dma_rx_size / 4;
+
+	return b < 1 ? 1 : b > 16 ? 16 : b;
+}
+
+/* STMMAC_TX_XSK_AVAIL (16): what XSK TX leaves to the stack, scaled */
+static u32 stmmac_tx_xsk_avail(const struct rl_stmmac_priv *priv)
+{
+	u32 a = priv->cfg.dma_tx_size / 4;
+
+	return a > 16 ? 16 : a;
+}
+
+/*
+ * stmmac_get_xsk_pool(): a queue is zero copy when a program is attached
+ * and the queue's bit is set; the pool is the one bound at that qid.
+ */
+struct rl_xsk_pool *rl_stmmac_get_xsk_pool(struct rl_stmmac_priv *priv,
+					   u32 q)
+{
+	if (!priv->xdp_prog || !(priv->af_xdp_zc_qps & BIT(q)))
+		return NULL;
+	return rl_xsk_get_pool_from_qid(priv->dev, q);
+}
+
+/*
+ * stmmac_xdp_is_enabled() and the queue's af_xdp_zc_qps bit: the channel
+ * runs its rxtx NAPI instead of rx_napi and tx_napi
+ * (stmmac_enable_all_queues / __stmmac_disable_all_queues).
+ */
+bool rl_stmmac_zc_queue(const struct rl_stmmac_priv *priv, u32 q)
+{
+	return priv->xdp_prog && (priv->af_xdp_zc_qps & BIT(q));
+}
+
+void rl_stmmac_enable_queue_napis(struct rl_stmmac_priv *priv, u32 q)
+{
+	if (rl_stmmac_zc_queue(priv, q)) {
+		rl_napi_enable(&priv->rx_queue[q].rxtx_napi);
+		return;
+	}
+	if (q < priv->cfg.rx_queues)
+		rl_napi_enable(&priv->rx_queue[q].rx_napi);
+	if (q < priv->cfg.tx_queues)
+		rl_napi_enable(&priv->tx_queue[q].tx_napi);
+}
+
+void rl_stmmac_disable_queue_napis(struct rl_stmmac_priv *priv, u32 q)
+{
+	if (rl_stmmac_zc_queue(priv, q)) {
+		rl_napi_disable(&priv->rx_queue[q].rxtx_napi);
+		return;
+	}
+	if (q < priv->cfg.rx_queues)
+		rl_napi_disable(&priv->rx_queue[q].rx_napi);
+	if (q < priv->cfg.tx_queues)
+		rl_napi_disable(&priv->tx_queue[q].tx_napi);
+}
+
+/* dma_free_rx_xskbufs(): every XSK buffer the ring holds goes back */
+void rl_stmmac_free_rx_xskbufs(struct rl_stmmac_priv *priv, u32 q)
+{
+	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
+	u32 i;
+
+	for (i = 0; i < priv->cfg.dma_rx_size; i++) {
+		struct rl_stmmac_rx_buffer *buf = &rx_q->buf_pool[i];
+
+		if (!buf->xdp)
+			continue;
+		rl_xsk_buff_free(buf->xdp);
+		buf->xdp = NULL;
+	}
+}
+
+/*
+ * stmmac_alloc_rx_buffers_zc(): an XSK buffer for each descriptor while
+ * the fill ring has one; upstream stops at the first miss and carries on
+ * ("may not be populated, e.g. xdpsock TX-only").  The descriptors after
+ * it were all handed to the device by stmmac_clear_rx_descriptors, with
+ * no buffer address.  Fix (stmmac_zc_unfilled_desc_own): those go back
+ * to the CPU, so the engine suspends there instead of writing a frame
+ * through whatever address the descriptor last held; stmmac_rx_zc steps
+ * over them (its "no XSK buffer" stop) and the refill gives them buffers
+ * once the user fills the ring.
+ */
+void rl_stmmac_alloc_rx_buffers_zc(struct rl_stmmac_priv *priv, u32 q)
+{
+	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
+	u32 i;
+
+	for (i = 0; i < priv->cfg.dma_rx_size; i++) {
+		struct rl_stmmac_rx_buffer *buf = &rx_q->buf_pool[i];
+
+		buf->xdp = rl_xsk_buff_alloc(rx_q->xsk_pool);
+		if (!buf->xdp)
+			break;
+		rl_dring_set_addr(rx_q->dma_rx, i,
+				  rl_xsk_buff_xdp_get_dma(buf->xdp), 0);
+		rx_q->buf_alloc_num++;
+	}
+	if (rl_stmmac_bug(priv, RL_SV_ZC_UNFILLED_DESC_OWN))
+		return;
+	/*
+	 * (stmmac_enable_rx_queue clears the descriptors a second time after
+	 * this; the fix belongs after that one too - the model clears once)
+	 */
+	for (; i < priv->cfg.dma_rx_size; i++)
+		rl_dring_clear(rx_q->dma_rx, i);
+}
+
+/*
+ * stmmac_rx_refill_zc(): from dirty_rx up to cur_rx, at most @budget
+ * descriptors get an XSK buffer (the one they kept, or a new one), the
+ * address written again and OWN; a dry fill ring stops it (false).
+ */
+static bool stmmac_rx_refill_zc(struct rl_stmmac_priv *priv, u32 q,
+				u32 budget)
+{
+	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
+	u32 entry = rx_q->dirty_rx, dirty = rl_stmmac_rx_dirty(priv, q);
+	bool ret = true, any = false;
+
+	budget = budget < dirty ? budget : dirty;
+	while (budget-- > 0 && entry != rx_q->cur_rx) {
+		struct rl_stmmac_rx_buffer *buf = &rx_q->buf_pool[entry];
+
+		if (!buf->xdp) {
+			buf->xdp = rl_xsk_buff_alloc(rx_q->xsk_pool);
+			if (!buf->xdp) {
+				ret = false;
+				break;
+			}
+		}
+		rl_dring_set_addr(rx_q->dma_rx, entry,
+				  rl_xsk_buff_xdp_get_dma(buf->xdp), 0);
+		/* dma_wmb(); stmmac_set_rx_owner() */
+		rl_dring_give(rx_q->dma_rx, entry, RL_DES3_IOC);
+		any = true;
+		entry = (entry + 1) % priv->cfg.dma_rx_size;
+	}
+	if (any) {
+		rx_q->dirty_rx = entry;
+		rl_dring_set_tail(rx_q->dma_rx);
+	}
+	return ret;
+}
+
+/*
+ * stmmac_dispatch_skb_zc(): XDP_PASS copies the frame into a NAPI skb
+ * (stmmac_construct_skb_zc) for the stack; the caller frees the buffer.
+ */
+static void stmmac_dispatch_skb_zc(struct rl_stmmac_priv *priv,
+				   struct rl_xsk_buff *buf)
+{
+	struct rl_sk_buff *skb = rl_napi_alloc_skb(priv->m, buf->len);
+
+	if (!skb) {
+		priv->rx_dropped++;
+		return;
+	}
+	rl_skb_put_data(priv->m, skb, buf->len);
+	skb->tag = buf->tag;
+	rl_eth_type_trans(skb, priv->dev);
+	rl_netif_receive_skb(priv->m, skb);	/* napi_gro_receive() */
+}
+
+/*
+ * stmmac_rx_zc(): each written-back descriptor's XSK buffer goes through
+ * the program (there always is one on a zero-copy queue): PASS copied to
+ * the stack and freed, DROP freed, TX (copied into a frame by the
+ * conversion) or REDIRECT (the socket's now) left; every
+ * STMMAC_RX_FILL_BATCH consumed ones are refilled on the way.  The model's
+ * device writes whole frames into one descriptor: no discard or
+ * multi-descriptor status.
+ */
+static int stmmac_rx_zc(struct rl_stmmac_priv *priv, int limit, u32 q)
+{
+	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
+	u32 dirty = rl_stmmac_rx_dirty(priv, q), next = rx_q->cur_rx;
+	u32 xdp_status = 0;
+	bool failure = false;
+	int count = 0;
+
+	if (rl_oops_null(rx_q->dma_rx, RL_OBJ_DESC,
+			 "zero-copy RX poll on a queue whose descriptor ring was freed"))
+		return 0;
+	while (count < limit) {
+		struct rl_stmmac_rx_buffer *buf = &rx_q->buf_pool[next];
+		struct rl_xdp_buff xdp = { .rxq = &rx_q->xdp_rxq };
+		u32 entry = next, des3, len, res;
+
+		if (dirty >= stmmac_rx_fill_batch(priv)) {
+			failure = failure || !stmmac_rx_refill_zc(priv, q, dirty);
+			dirty = 0;
+		}
+		des3 = rl_dring_des3(rx_q->dma_rx, entry);
+		if (des3 & RL_DES3_OWN)
+			break;
+		next = (rx_q->cur_rx + 1) % priv->cfg.dma_rx_size;
+		if (next == rx_q->dirty_rx)
+			break;
+		rx_q->cur_rx = next;
+		/* 2b9fff64f032: ensure a valid XSK buffer before proceeding */
+		if (!buf->xdp)
+			break;
+		rl_dring_take(rx_q->dma_rx, entry);
+		len = des3 & RL_DES3_LEN;
+		len = len > RL_STMMAC_FCS_LEN ? len - RL_STMMAC_FCS_LEN : 0;
+		buf->xdp->len = len;
+		rl_xsk_buff_dma_sync_for_cpu(buf->xdp);
+		xdp.xsk = buf->xdp;
+		xdp.len = len;
+		xdp.tag = buf->xdp->tag;
+		res = rl_stmmac_xdp_run_prog(priv, priv->xdp_prog, &xdp);
+		switch (res) {
+		case RL_STMMAC_XDP_PASS:
+			stmmac_dispatch_skb_zc(priv, buf->xdp);
+			rl_xsk_buff_free(buf->xdp);
+			break;
+		case RL_STMMAC_XDP_CONSUMED:
+			rl_xsk_buff_free(buf->xdp);
+			priv->rx_dropped++;
+			break;
+		case RL_STMMAC_XSK_CONSUMED:
+			priv->rx_dropped++;
+			break;
+		default:	/* STMMAC_XDP_TX, STMMAC_XDP_REDIRECT */
+			xdp_status |= res;
+			break;
+		}
+		buf->xdp = NULL;
+		dirty++;
+		count++;
+	}
+	rl_stmmac_finalize_xdp_rx(priv, xdp_status);
+	if (rl_oops_null(rx_q->xsk_pool, RL_OBJ_XSK,
+			 "xsk_uses_need_wakeup: zero-copy RX poll on a queue whose XSK pool is gone (a6451192da26 panic)"))
+		return count;
+	if (rl_xsk_uses_need_wakeup(rx_q->xsk_pool)) {
+		if (failure || rl_stmmac_rx_dirty(priv, q) > 0)
+			rl_xsk_set_rx_need_wakeup(rx_q->xsk_pool);
+		else
+			rl_xsk_clear_rx_need_wakeup(rx_q->xsk_pool);
+		return count;
+	}
+	return failure ? limit : count;
+}
+
+/*
+ * stmmac_xdp_xmit_zc(): descriptors from the socket's TX ring, one each,
+ * while more than STMMAC_TX_XSK_AVAIL stay free for the stack and the
+ * carrier is on; the UMEM frame is sent where the pool mapped it
+ * (buf 0: nothing to unmap, xsk_tx_completed returns it).  True when the
+ * socket had no more and budget was left.
+ */
+bool rl_stmmac_xdp_xmit_zc(struct rl_stmmac_priv *priv, u32 q, u32 budget)
+{
+	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
+	struct rl_xsk_pool *pool = tx_q->xsk_pool;
+	u32 avail = rl_stmmac_tx_avail(priv, q);
+	bool work_done = true, sent = false;
+
+	budget = budget < avail ? budget : avail;
+	while (budget > 0) {
+		u32 entry = tx_q->cur_tx;
+		struct rl_xdp_desc d;
+		rl_dma_addr_t dma_addr;
+
+		budget--;
+		if (rl_stmmac_tx_avail(priv, q) < stmmac_tx_xsk_avail(priv) ||
+		    !rl_netif_carrier_ok(priv->dev)) {
+			work_done = false;
+			break;
+		}
+		if (!rl_xsk_tx_peek_desc(pool, &d))
+			break;
+		dma_addr = rl_xsk_buff_raw_get_dma(pool, d.addr);
+		rl_xsk_buff_raw_dma_sync_for_device(pool, dma_addr, d.len);
+		tx_q->tx_skbuff_dma[entry].buf_type = RL_STMMAC_TXBUF_T_XSK_TX;
+		tx_q->tx_skbuff_dma[entry].buf = 0;
+		tx_q->xdpf[entry] = NULL;
+		tx_q->tx_skbuff_dma[entry].map_as_page = false;
+		tx_q->tx_skbuff_dma[entry].len = d.len;
+		rl_dring_set_addr(tx_q->dma_tx, entry, dma_addr, d.len);
+		/* stmmac_prepare_tx_desc(): first and last segment, OWN */
+		rl_dring_give(tx_q->dma_tx, entry, RL_DES3_FD | RL_DES3_LD |
+			      (d.len & RL_DES3_LEN));
+		tx_q->cur_tx = (entry + 1) % priv->cfg.dma_tx_size;
+		sent = true;
+	}
+	if (sent) {
+		rl_dring_set_tail(tx_q->dma_tx);	/* flush */
+		rl_xsk_tx_release(pool);
+	}
+	return budget && work_done;
+}
+
+/*
+ * stmmac_napi_poll_rxtx(): a zero-copy channel's one NAPI - TX clean
+ * (with XSK transmit), then ZC receive; both interrupts back on when
+ * neither used the budget.
+ */
+int rl_stmmac_napi_poll_rxtx(struct rl_napi *napi, int budget)
+{
+	struct rl_stmmac_rx_queue *rx_q =
+		container_of(napi, struct rl_stmmac_rx_queue, rxtx_napi);
+	struct rl_stmmac_priv *priv = rx_q->priv_data;
+	u32 q = rx_q->queue_index;
+	int tx_done, rx_done, done;
+
+	tx_done = rl_stmmac_tx_clean(priv, budget, q);
+	tx_done = tx_done < budget ? tx_done : budget;
+	rx_done = stmmac_rx_zc(priv, budget, q);
+	done = tx_done > rx_done ? tx_done : rx_done;
+	if (done >= budget)
+		return budget;
+	/* (the registers live in the ring objects in the model) */
+	if (rl_napi_complete_done(napi, done)) {
+		if (rx_q->dma_rx)
+			rl_dring_irq_enable(rx_q->dma_rx, true);
+		if (priv->tx_queue[q].dma_tx)
+			rl_dring_irq_enable(priv->tx_queue[q].dma_tx, true);
+	}
+	return done < budget - 1 ? done : budget - 1;
+}
