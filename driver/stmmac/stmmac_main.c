@@ -177,10 +177,18 @@ static void stmmac_queues_down(struct rl_stmmac_priv *priv)
 	for (q = 0; q < stmmac_channels(priv); q++)
 		rl_stmmac_disable_queue_napis(priv, q);
 	rl_free_irq(&priv->irq);	/* stmmac_free_irq() */
+	/*
+	 * a ring already freed (stmmac_queue_reenable_fail_ignored): upstream
+	 * frees it a second time (dma_free_coherent, page_pool_destroy)
+	 */
 	for (q = 0; q < priv->cfg.rx_queues; q++)
-		rl_dring_stop(priv->rx_queue[q].dma_rx);
+		if (!rl_oops_null(priv->rx_queue[q].dma_rx, RL_OBJ_DESC,
+				  "release of an RX queue whose rings were freed already (double free)"))
+			rl_dring_stop(priv->rx_queue[q].dma_rx);
 	for (q = 0; q < priv->cfg.tx_queues; q++)
-		rl_dring_stop(priv->tx_queue[q].dma_tx);
+		if (!rl_oops_null(priv->tx_queue[q].dma_tx, RL_OBJ_DESC,
+				  "release of a TX queue whose ring was freed already (double free)"))
+			rl_dring_stop(priv->tx_queue[q].dma_tx);
 	free_dma_desc_resources(priv);
 }
 
@@ -409,6 +417,13 @@ bool rl_stmmac_check_irqs(struct rl_stmmac_priv *priv)
 		if (zc)
 			napi = &priv->rx_queue[i].rxtx_napi;
 		if (!r || !r->irq_status || r->irq_en || napi->scheduled)
+			continue;
+		/*
+		 * a NAPI being disabled (a pool switch or release sleeping in
+		 * napi_disable): whoever disables it rebuilds or frees the
+		 * channel and sets its interrupt again
+		 */
+		if (!napi->enabled || napi->disabling)
 			continue;
 		rl_ledger_report_count(priv->m->ledger, RL_F_LIVENESS,
 				       RL_OBJ_DESC, i, 0, 1,

@@ -180,6 +180,11 @@ int rl_stmmac_xmit(struct rl_stmmac_priv *priv, struct rl_sk_buff *skb)
 	u32 nfrags = skb->nr_frags, first_entry, entry, head_len, i;
 	rl_dma_addr_t des;
 
+	if (rl_oops_null(tx_q->dma_tx, RL_OBJ_DESC,
+			 "stack transmit into a queue whose descriptor ring was freed")) {
+		rl_skb_free(priv->m, skb);
+		return RL_NETDEV_TX_OK;
+	}
 	if (rl_stmmac_tx_avail(priv, q) < nfrags + 1) {
 		/* "Tx Ring full when queue awake" */
 		if (!rl_netif_tx_queue_stopped(priv->dev, q))
@@ -255,6 +260,17 @@ static u32 stmmac_xdp_xmit_xdpf(struct rl_stmmac_priv *priv, u32 q,
 
 	if (rl_stmmac_tx_avail(priv, q) < stmmac_tx_thresh(priv))
 		return RL_STMMAC_XDP_CONSUMED;
+	/*
+	 * patched: not on a queue an XSK pool switch took away
+	 * (race_stmmac_xdp_tx_pool_switch; the stack's stop for a full ring
+	 * refuses XDP a little earlier than the threshold above would)
+	 */
+	if (!rl_stmmac_bug(priv, RL_SV_RACE_XDP_TX_POOL_SWITCH) &&
+	    rl_netif_tx_queue_stopped(priv->dev, q))
+		return RL_STMMAC_XDP_CONSUMED;
+	if (rl_oops_null(tx_q->dma_tx, RL_OBJ_DESC,
+			 "XDP transmit into a queue whose descriptor ring was freed"))
+		return RL_STMMAC_XDP_CONSUMED;
 	if (dma_map) {
 		dma_addr = rl_dma_map_single(priv->m->dma, len, RL_DMA_TO_DEVICE,
 					     xdpf->id);
@@ -300,7 +316,8 @@ int rl_stmmac_xdp_xmit(struct rl_stmmac_priv *priv, u32 n,
 			break;
 		nxmit++;
 	}
-	if (flush) {
+	/* (the tail register lives in the ring object in the model) */
+	if (flush && priv->tx_queue[q].dma_tx) {
 		rl_dring_set_tail(priv->tx_queue[q].dma_tx);
 		rl_stmmac_tx_timer_arm(priv, q);
 	}

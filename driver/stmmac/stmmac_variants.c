@@ -62,6 +62,13 @@ const struct rl_variant_info rl_stmmac_variants[RL_SV_NR] = {
 		BIT(RL_F_INVALID) | BIT(RL_F_OOPS) | BIT(RL_F_CRASH) |
 		BIT(RL_F_NAPI),
 	},
+	[RL_SV_RACE_XDP_TX_POOL_SWITCH] = {
+		"race_stmmac_xdp_tx_pool_switch",
+		"an XSK pool switch frees a TX queue's ring while other queues' NAPIs keep running: during its synchronize_rcu an XDP_TX (or a devmap's ndo_xdp_xmit) on a CPU whose stmmac_xdp_get_tx_queue is that queue writes descriptors into the freed ring",
+		"stmmac_xdp_disable_pool/_enable_pool with stmmac_disable_tx_queue and stmmac_xdp_xmit_back as 6.1 and mainline (kernel-patches/bpf) have them (read); found by ringledger",
+		"the switch stops the queue under its lock before freeing the ring and wakes it once rebuilt; XDP_TX and ndo_xdp_xmit refuse a stopped queue",
+		BIT(RL_F_CRASH) | BIT(RL_F_OOPS) | BIT(RL_F_INVALID),
+	},
 };
 
 const struct rl_variant_info rl_stmmac_perf_variants[RL_SPV_NR] = {

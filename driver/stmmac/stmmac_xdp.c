@@ -50,9 +50,29 @@ static void stmmac_enable_rx_queue(struct rl_stmmac_priv *priv, u32 q)
 	rl_dring_irq_enable(rx_q->dma_rx, true);
 }
 
+/*
+ * Fix (race_stmmac_xdp_tx_pool_switch): the TX queue leaves the stack and
+ * XDP for the switch - netif_tx_stop_queue under the queue's lock, which
+ * XDP_TX and ndo_xdp_xmit hold too (stmmac_xdp_xmit_xdpf refuses a
+ * stopped queue) - and comes back once its ring is there again.
+ * Upstream frees the ring under another CPU's XDP_TX or devmap flush
+ * that picked this queue (stmmac_xdp_get_tx_queue).
+ */
+static void stmmac_switch_txq(struct rl_stmmac_priv *priv, u32 q, bool on)
+{
+	if (rl_stmmac_bug(priv, RL_SV_RACE_XDP_TX_POOL_SWITCH))
+		return;
+	if (!on)
+		rl_netif_tx_stop_queue(priv->dev, q);
+	else if (priv->tx_queue[q].dma_tx)
+		rl_netif_tx_wake_queue(priv->dev, q);
+}
+
 static void stmmac_disable_tx_queue(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
+
+	stmmac_switch_txq(priv, q, false);
 
 	if (tx_q->dma_tx) {
 		rl_dring_irq_enable(tx_q->dma_tx, false);
@@ -73,6 +93,7 @@ static void stmmac_enable_tx_queue(struct rl_stmmac_priv *priv, u32 q)
 	rl_dring_set_base(tx_q->dma_tx);
 	rl_dring_start(tx_q->dma_tx);
 	rl_dring_irq_enable(tx_q->dma_tx, true);
+	stmmac_switch_txq(priv, q, true);
 }
 
 /*

@@ -5,8 +5,9 @@
  * socket bound to a running queue with a program, RX into UMEM frames,
  * XSK TX completed, the pool switched off again; then each zero-copy
  * variant put back and caught - the series' NAPI order around the pool
- * switch (a6451192da26), descriptors left OWN without a buffer, and XSK
- * TX frames completed twice.  Every case ends with every frame back with
+ * switch (a6451192da26), XDP_TX into a TX queue the switch freed,
+ * descriptors left OWN without a buffer, and XSK TX frames completed
+ * twice.  Every case ends with every frame back with
  * the user and the final oracle clean.
  */
 #include "rl_test_util.h"
@@ -34,6 +35,24 @@ static void bed_free(struct kunit_resource *res)
 		rl_world_teardown(&b->w);
 }
 
+/* The world over a probed stmmac of @cfg, torn down when the case ends. */
+static struct zc_bed *zc_probe(struct kunit *test,
+			       const struct rl_stmmac_cfg *cfg)
+{
+	struct zc_bed *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	struct rl_model_cfg mcfg;
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	rl_model_default_cfg(&mcfg);
+	rl_world_model_cfg_stmmac(cfg, &mcfg);
+	b->ctx = rl_test_start(test, &mcfg);
+	KUNIT_ASSERT_EQ(test, rl_world_init_stmmac(&b->w, b->ctx->m, cfg), 0);
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, bed_init,
+							 bed_free, GFP_KERNEL,
+							 b));
+	return b;
+}
+
 /* One queue pair of @rx_size/@tx_size, a program redirecting to socket 0. */
 static struct zc_bed *zc_start(struct kunit *test, u32 rx_size, u32 tx_size,
 			       u64 variants)
@@ -42,17 +61,8 @@ static struct zc_bed *zc_start(struct kunit *test, u32 rx_size, u32 tx_size,
 				     .dma_rx_size = rx_size,
 				     .dma_tx_size = tx_size, .nr_cpus = 1,
 				     .variants = variants };
-	struct zc_bed *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
-	struct rl_model_cfg mcfg;
+	struct zc_bed *b = zc_probe(test, &cfg);
 
-	KUNIT_ASSERT_NOT_NULL(test, b);
-	rl_model_default_cfg(&mcfg);
-	rl_world_model_cfg_stmmac(&cfg, &mcfg);
-	b->ctx = rl_test_start(test, &mcfg);
-	KUNIT_ASSERT_EQ(test, rl_world_init_stmmac(&b->w, b->ctx->m, &cfg), 0);
-	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, bed_init,
-							 bed_free, GFP_KERNEL,
-							 b));
 	KUNIT_ASSERT_EQ(test, rl_world_attach(&b->w, 0, v_redirect_pass,
 					      ARRAY_SIZE(v_redirect_pass), 1),
 			0);
@@ -174,7 +184,54 @@ static void stmmac_xsk_tx_stale_done_variant(struct kunit *test)
 	rl_world_teardown(&b->w);
 }
 
+/*
+ * Queue 0 zero copy, frames with XDP_TX waiting on RX queue 3: the pool's
+ * disable sleeps in synchronize_rcu with TX queue 0 freed while the
+ * softirq polls queue 3, whose XDP_TX goes to this CPU's queue 0.
+ * Patched: the switch took queue 0 away (stopped), the frame is dropped.
+ */
+static void xdp_tx_pool_switch(struct kunit *test, bool upstream)
+{
+	static const u8 v_tx[] = { RL_XDP_TX };
+	struct rl_stmmac_cfg cfg = { .rx_queues = 4, .tx_queues = 3,
+				     .dma_rx_size = 2, .dma_tx_size = 4,
+				     .nr_cpus = 2,
+				     .variants = upstream ?
+				     BIT_ULL(RL_SV_RACE_XDP_TX_POOL_SWITCH) : 0 };
+	struct zc_bed *b = zc_probe(test, &cfg);
+
+	KUNIT_ASSERT_EQ(test, rl_world_xsk_bind(&b->w, 0, 0), 0);
+	KUNIT_ASSERT_EQ(test, rl_world_open(&b->w, 0), 0);
+	KUNIT_ASSERT_EQ(test, rl_world_attach(&b->w, 0, v_tx, 1, 0), 0);
+	KUNIT_EXPECT_EQ(test, rl_world_rx(&b->w, 3, 0, 2, 60), 2U);
+	if (upstream) {
+		rl_test_allow(b->ctx, RL_F_INVALID);
+		RL_EXPECT_FINDING(b->ctx, RL_F_OOPS,
+				  rl_world_xsk_unbind(&b->w, 0));
+		rl_world_teardown(&b->w);
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, rl_world_xsk_unbind(&b->w, 0), 0);
+	KUNIT_EXPECT_FALSE(test, rl_netif_tx_queue_stopped(b->w.stmmac->dev,
+							   0));
+	rl_world_settle(&b->w);
+	KUNIT_EXPECT_TRUE(test, rl_world_finish(&b->w));
+	rl_test_finish(b->ctx);
+}
+
+static void stmmac_zc_xdp_tx_during_pool_switch(struct kunit *test)
+{
+	xdp_tx_pool_switch(test, false);
+}
+
+static void stmmac_zc_race_xdp_tx_pool_switch_variant(struct kunit *test)
+{
+	xdp_tx_pool_switch(test, true);
+}
+
 static struct kunit_case stmmac_zc_test_cases[] = {
+	KUNIT_CASE(stmmac_zc_xdp_tx_during_pool_switch),
+	KUNIT_CASE(stmmac_zc_race_xdp_tx_pool_switch_variant),
 	KUNIT_CASE(stmmac_zc_rx_tx_and_switch_back),
 	KUNIT_CASE(stmmac_zc_bound_with_empty_fill_ring),
 	KUNIT_CASE(stmmac_zc_race_pool_napi_order_variant),
