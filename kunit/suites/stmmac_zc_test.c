@@ -136,7 +136,7 @@ static void stmmac_zc_bound_with_empty_fill_ring(struct kunit *test)
 }
 
 /* race_stmmac_pool_napi_order: a poll is pending when the switch starts */
-static void stmmac_zc_race_pool_napi_order_variant(struct kunit *test)
+static void race_stmmac_pool_napi_order_variant(struct kunit *test)
 {
 	struct zc_bed *b = zc_start(test, 4, 4,
 				    BIT_ULL(RL_SV_RACE_POOL_NAPI_ORDER));
@@ -224,17 +224,115 @@ static void stmmac_zc_xdp_tx_during_pool_switch(struct kunit *test)
 	xdp_tx_pool_switch(test, false);
 }
 
-static void stmmac_zc_race_xdp_tx_pool_switch_variant(struct kunit *test)
+static void race_stmmac_xdp_tx_pool_switch_variant(struct kunit *test)
 {
 	xdp_tx_pool_switch(test, true);
 }
 
+/*
+ * stmmac_xsk_enable_wakeup_err: no carrier when the socket binds - the
+ * kick fails after the queue became zero copy.  Patched: bound; upstream:
+ * the bind fails and the core drops the pool the rings still use.
+ */
+static void xsk_enable_wakeup_err(struct kunit *test, bool upstream)
+{
+	struct zc_bed *b = zc_start(test, 4, 4, upstream ?
+				    BIT_ULL(RL_SV_XSK_ENABLE_WAKEUP_ERR) : 0);
+
+	rl_world_link(&b->w, 0, false);
+	if (upstream) {
+		RL_EXPECT_FINDING(b->ctx, RL_F_INVALID,
+				  KUNIT_EXPECT_EQ(test,
+						  rl_world_xsk_bind(&b->w, 0, 0),
+						  -ENETDOWN));
+		rl_test_allow(b->ctx, RL_F_INVALID);
+		rl_test_allow(b->ctx, RL_F_LEAK);
+		rl_test_allow(b->ctx, RL_F_NAPI);
+		rl_test_allow(b->ctx, RL_F_XSK);
+		rl_test_allow(b->ctx, RL_F_USE_AFTER_FREE);
+		rl_test_allow(b->ctx, RL_F_OWNER);
+		rl_world_teardown(&b->w);
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, rl_world_xsk_bind(&b->w, 0, 0), 0);
+	KUNIT_EXPECT_PTR_EQ(test, b->w.stmmac->rx_queue[0].xsk_pool,
+			    b->w.xsk[0]);
+	rl_world_link(&b->w, 0, true);
+	rl_world_xsk_fill(&b->w, 0, 8);
+	KUNIT_EXPECT_EQ(test, rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_RX),
+			0);
+	rl_world_settle(&b->w);
+	KUNIT_EXPECT_TRUE(test, rl_world_finish(&b->w));
+	rl_test_finish(b->ctx);
+}
+
+static void stmmac_xsk_bound_without_carrier(struct kunit *test)
+{
+	xsk_enable_wakeup_err(test, false);
+}
+
+static void stmmac_xsk_enable_wakeup_err_variant(struct kunit *test)
+{
+	xsk_enable_wakeup_err(test, true);
+}
+
+/*
+ * stmmac_queue_reenable_fail_ignored: the pool's disable rebuilds the
+ * queue and its ring allocation fails.  Patched: STMMAC_DOWN, no queues,
+ * the next program swap builds them; upstream runs on without the rings.
+ */
+static void queue_reenable_fails(struct kunit *test, bool upstream)
+{
+	struct zc_bed *b = zc_start(test, 4, 4, upstream ?
+				    BIT_ULL(RL_SV_QUEUE_REENABLE_FAIL_IGNORED) :
+				    0);
+	struct rl_stmmac_priv *priv;
+
+	rl_world_xsk_fill(&b->w, 0, 8);
+	KUNIT_ASSERT_EQ(test, rl_world_xsk_bind(&b->w, 0, 0), 0);
+	priv = b->w.stmmac;
+	rl_world_fault(&b->w, RL_FAULT_DMA_MAP, 1);
+	if (upstream) {
+		RL_EXPECT_FINDING(b->ctx, RL_F_INVALID,
+				  rl_world_xsk_unbind(&b->w, 0));
+		KUNIT_EXPECT_FALSE(test, priv->down);
+		rl_test_allow(b->ctx, RL_F_INVALID);
+		rl_test_allow(b->ctx, RL_F_OOPS);
+		rl_test_allow(b->ctx, RL_F_NAPI);
+		rl_world_teardown(&b->w);
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, rl_world_xsk_unbind(&b->w, 0), 0);
+	KUNIT_EXPECT_TRUE(test, priv->down);
+	KUNIT_EXPECT_NULL(test, priv->rx_queue[0].dma_rx);
+	/* the next swap (a detach) builds the queues again */
+	KUNIT_EXPECT_EQ(test, rl_world_attach(&b->w, 0, NULL, 0, 0), 0);
+	KUNIT_EXPECT_FALSE(test, priv->down);
+	KUNIT_EXPECT_NOT_NULL(test, priv->rx_queue[0].dma_rx);
+	KUNIT_EXPECT_TRUE(test, rl_world_finish(&b->w));
+	rl_test_finish(b->ctx);
+}
+
+static void stmmac_zc_queue_rebuild_fails_down(struct kunit *test)
+{
+	queue_reenable_fails(test, false);
+}
+
+static void stmmac_queue_reenable_fail_ignored_variant(struct kunit *test)
+{
+	queue_reenable_fails(test, true);
+}
+
 static struct kunit_case stmmac_zc_test_cases[] = {
+	KUNIT_CASE(stmmac_xsk_bound_without_carrier),
+	KUNIT_CASE(stmmac_xsk_enable_wakeup_err_variant),
+	KUNIT_CASE(stmmac_zc_queue_rebuild_fails_down),
+	KUNIT_CASE(stmmac_queue_reenable_fail_ignored_variant),
 	KUNIT_CASE(stmmac_zc_xdp_tx_during_pool_switch),
-	KUNIT_CASE(stmmac_zc_race_xdp_tx_pool_switch_variant),
+	KUNIT_CASE(race_stmmac_xdp_tx_pool_switch_variant),
 	KUNIT_CASE(stmmac_zc_rx_tx_and_switch_back),
 	KUNIT_CASE(stmmac_zc_bound_with_empty_fill_ring),
-	KUNIT_CASE(stmmac_zc_race_pool_napi_order_variant),
+	KUNIT_CASE(race_stmmac_pool_napi_order_variant),
 	KUNIT_CASE(stmmac_zc_unfilled_desc_own_variant),
 	KUNIT_CASE(stmmac_xsk_tx_stale_done_variant),
 	{}
