@@ -95,9 +95,12 @@ void rl_stmmac_free_rx_xskbufs(struct rl_stmmac_priv *priv, u32 q)
  * it were all handed to the device by stmmac_clear_rx_descriptors, with
  * no buffer address.  Fix (stmmac_zc_unfilled_desc_own): those go back
  * to the CPU, so the engine suspends there instead of writing a frame
- * through whatever address the descriptor last held; stmmac_rx_zc steps
- * over them (its "no XSK buffer" stop) and the refill gives them buffers
- * once the user fills the ring.
+ * through whatever address the descriptor last held, and they count as
+ * consumed (dirty_rx after the last filled one) so the first refill
+ * gives them buffers.  With none filled the indices cannot say so
+ * (dirty_rx == cur_rx is "none dirty"): stmmac_rx_zc then steps over the
+ * empty descriptors one per poll (its "no XSK buffer" stop comes after
+ * cur_rx moved), the need_wakeup flag asking the user for those polls.
  */
 void rl_stmmac_alloc_rx_buffers_zc(struct rl_stmmac_priv *priv, u32 q)
 {
@@ -117,9 +120,11 @@ void rl_stmmac_alloc_rx_buffers_zc(struct rl_stmmac_priv *priv, u32 q)
 	if (rl_stmmac_bug(priv, RL_SV_ZC_UNFILLED_DESC_OWN))
 		return;
 	/*
-	 * (stmmac_enable_rx_queue clears the descriptors a second time after
-	 * this; the fix belongs after that one too - the model clears once)
+	 * (stmmac_enable_rx_queue resets the indices and clears the
+	 * descriptors a second time after this; the fix belongs after that
+	 * too - the model does both once)
 	 */
+	rx_q->dirty_rx = i % priv->cfg.dma_rx_size;
 	for (; i < priv->cfg.dma_rx_size; i++)
 		rl_dring_clear(rx_q->dma_rx, i);
 }

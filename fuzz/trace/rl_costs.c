@@ -121,9 +121,25 @@ const struct rl_costs_case rl_costs_cases[] = {
 	  "attach 0 devmap t\nopen 0\n",
 	  "rx 0 0 16 %L\npoll_rx 0 64 0\ntx_complete 0 16\npoll_tx 0 64 0\n" },
 	/*
-	 * stmmac (the seed's second table): no zero copy yet (issue 20), so
-	 * native copy mode and the stack only.
+	 * stmmac (the seed's second table): zero copy (stmmac_zc.c), native
+	 * copy mode, skb mode and the stack, the same workloads as am65's.
 	 */
+	{ "stmmac", "rxdrop", "zc", RL_COSTS_RX,
+	  "xdpsock -r -z: XDP_REDIRECT into the socket's UMEM, no copy",
+	  NULL,
+	  "attach 0 xsk0 r\nopen 0\nxsk_fill 0 16\nxsk_bind 0 0\nxsk_fill 0 16\n",
+	  ZC_RX_BATCH "xsk_fill 0 16\n" },
+	{ "stmmac", "txonly", "zc", RL_COSTS_TX,
+	  "xdpsock -t -z: UMEM frames sent by the driver's zero-copy TX",
+	  NULL,
+	  "attach 0 xsk0 r\nopen 0\nxsk_bind 0 0\n",
+	  ZC_TX_BATCH },
+	{ "stmmac", "l2fwd", "zc", RL_COSTS_RX | RL_COSTS_TX,
+	  "xdpsock -l -z: each received frame sent back from the same UMEM frame",
+	  NULL,
+	  "attach 0 xsk0 r\nopen 0\nxsk_fill 0 16\nxsk_bind 0 0\n",
+	  ZC_RX_BATCH "xsk_submit 0 16 %L\nxsk_wakeup 0 tx\npoll_tx 0 64 0\n"
+	  "tx_complete 0 16\npoll_tx 0 64 0\nxsk_reap 0 16\n" ZC_REFILL },
 	{ "stmmac", "rxdrop", "native", RL_COSTS_RX,
 	  "xdpsock -r -N -c: driver XDP redirects, the core copies into UMEM",
 	  COPY, COPY_RX_PRE, COPY_RX_BATCH },
