@@ -38,6 +38,8 @@ def gen_block(name, build):
         cmd = [os.path.join(build, "variants"), "--driver", "stmmac", "--markdown"]
     elif name == "profiles":
         cmd = [os.path.join(build, "variants"), "--profiles-markdown"]
+    elif name == "stmmac-profiles":
+        cmd = [os.path.join(build, "variants"), "--driver", "stmmac", "--profiles-markdown"]
     elif name == "make-help":
         cmd = ["make", "--no-print-directory", "-s", "help"]
     elif name == "costs":

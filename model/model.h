@@ -279,6 +279,17 @@ struct rl_variant_info {
 	u32 caught_as;
 };
 
+/*
+ * A profile: the catalogued bugs one real code base contains (a posted
+ * series, a release), by the catalogue's bit numbers.
+ */
+struct rl_profile_info {
+	const char *name;
+	const char *what;
+	const char *ref;	/* the revision read */
+	u64 members;		/* BIT_ULL(variant) of the driver's catalogue */
+};
+
 /* Index of the entry named @name in catalogue @tab of @n, or -1. */
 int rl_variant_index(const struct rl_variant_info *tab, u32 n,
 		     const char *name);

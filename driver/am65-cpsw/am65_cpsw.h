@@ -138,14 +138,7 @@ enum rl_am65_profile {
 	RL_P_NR
 };
 
-struct rl_am65_profile_info {
-	const char *name;
-	const char *what;
-	const char *ref;	/* the revision read */
-	u64 members;		/* BIT_ULL(enum rl_am65_variant) */
-};
-
-extern const struct rl_am65_profile_info rl_am65_profiles[RL_P_NR];
+extern const struct rl_profile_info rl_am65_profiles[RL_P_NR];
 /* Profile number for @name, or -1. */
 int rl_am65_profile_by_name(const char *name);
 /* BIT_ULL(variant @name), the members of profile @name, or 0 if neither. */

@@ -292,7 +292,7 @@ const struct rl_variant_info rl_am65_perf_variants[RL_PV_NR] = {
  * Membership is read from the sources the references name; where a bug
  * was reported on one revision only, the profile of that revision has it.
  */
-const struct rl_am65_profile_info rl_am65_profiles[RL_P_NR] = {
+const struct rl_profile_info rl_am65_profiles[RL_P_NR] = {
 	[RL_P_MAINLINE] = {
 		"mainline",
 		"am65-cpsw as merged: page_pool XDP, no zero copy",

@@ -50,7 +50,15 @@ enum rl_stmmac_variant {
 };
 
 extern const struct rl_variant_info rl_stmmac_variants[RL_SV_NR];
-/* BIT_ULL(variant @name), or 0 when there is no such variant. */
+
+/* Profiles (stmmac_variants.c): the bugs a real code base contains. */
+enum rl_stmmac_profile {
+	RL_SP_SERIES_2021,
+	RL_SP_NR
+};
+
+extern const struct rl_profile_info rl_stmmac_profiles[RL_SP_NR];
+/* BIT_ULL(variant @name) or a profile's members; 0 when neither. */
 u64 rl_stmmac_variant_mask(const char *name);
 
 /* Performance variants (make costs-check), as am65's rl_am65_perf. */

@@ -81,9 +81,37 @@ const struct rl_variant_info rl_stmmac_perf_variants[RL_SPV_NR] = {
 	},
 };
 
+/*
+ * The AF_XDP zero-copy series as merged (Ong Boon Leong, April 2021,
+ * bba2556efad6..132c32ee5bc0): its stmmac_xdp.c read at 132c32ee5bc0 (the
+ * NAPI order, the wakeup's error returned, synchronize_rcu with the rings
+ * freed, set_prog ignoring stmmac_open's result); its RX/TX functions as
+ * 6.1 keeps them (the XSK_TX counting in stmmac_tx_clean and
+ * stmmac_free_tx_buffer is 132c32ee5bc0's, by blame); stmmac_xmit's
+ * mapping failure path is older.  Not modelled: 2b9fff64f032 (the model's
+ * device writes no discard or multi-descriptor status).
+ */
+#define S(v) BIT_ULL(RL_SV_##v)
+const struct rl_profile_info rl_stmmac_profiles[RL_SP_NR] = {
+	[RL_SP_SERIES_2021] = {
+		"series-2021",
+		"the stmmac XDP zero-copy series as merged in 5.13 (Ong Boon Leong, April 2021)",
+		"132c32ee5bc0 (torvalds/linux stmmac_xdp.c), Debian linux-source-6.1 stmmac_main.c",
+		S(XMIT_MAP_ERR_STALE) | S(XDP_REOPEN_FAIL_IGNORED) |
+		S(RACE_POOL_NAPI_ORDER) | S(ZC_UNFILLED_DESC_OWN) |
+		S(XSK_TX_STALE_DONE) | S(XSK_ENABLE_WAKEUP_ERR) |
+		S(QUEUE_REENABLE_FAIL_IGNORED) | S(RACE_XDP_TX_POOL_SWITCH),
+	},
+};
+
 u64 rl_stmmac_variant_mask(const char *name)
 {
 	int i = rl_variant_index(rl_stmmac_variants, RL_SV_NR, name);
 
-	return i < 0 ? 0 : BIT_ULL(i);
+	if (i >= 0)
+		return BIT_ULL(i);
+	for (i = 0; i < RL_SP_NR; i++)
+		if (!strcmp(name, rl_stmmac_profiles[i].name))
+			return rl_stmmac_profiles[i].members;
+	return 0;
 }

@@ -17,6 +17,7 @@
 /* The catalogue of the driver chosen (--driver). */
 static const struct rl_variant_info *tab = rl_am65_variants;
 static int ntab = RL_V_NR;
+static const struct rl_profile_info *prof = rl_am65_profiles;
 static bool stmmac;
 
 static int vindex(const char *name)
@@ -29,7 +30,7 @@ static int vindex(const char *name)
 	return -1;
 }
 
-/* A variant's bit, or (am65) a profile's members; 0 when neither. */
+/* A variant's bit, or a profile's members; 0 when neither. */
 static u64 vmask(const char *name)
 {
 	return stmmac ? rl_stmmac_variant_mask(name) : rl_am65_variant_mask(name);
@@ -92,15 +93,21 @@ static int expand(const char *spec)
 	return 0;
 }
 
+/* A profile is caught as any kind one of its bugs is caught as. */
 static int caught_as(const char *name, const char *kind)
 {
-	int v = vindex(name), k;
+	u64 set = vmask(name);
+	u32 kinds = 0;
+	int v, k;
 
-	if (v < 0)
+	if (!set)
 		return unknown(name);
+	for (v = 0; v < ntab; v++)
+		if (set & BIT_ULL(v))
+			kinds |= tab[v].caught_as;
 	for (k = 1; k < RL_F_NR; k++)
 		if (!strcmp(kind, rl_finding_kind_name(k)))
-			return tab[v].caught_as & BIT(k) ? 0 : 1;
+			return kinds & BIT(k) ? 0 : 1;
 	fprintf(stderr, "ringledger: unknown finding kind '%s'\n", kind);
 	return 2;
 }
@@ -114,7 +121,8 @@ int main(int argc, char **argv)
 			tab = rl_stmmac_variants;
 			ntab = RL_SV_NR;
 			stmmac = true;
-			nprof = 0;
+			prof = rl_stmmac_profiles;
+			nprof = RL_SP_NR;
 		} else if (strcmp(argv[2], "am65")) {
 			fprintf(stderr, "ringledger: --driver %s: expected am65 or stmmac\n",
 				argv[2]);
@@ -149,10 +157,10 @@ int main(int argc, char **argv)
 		return expand(argc == 3 ? argv[2] : NULL);
 	if (argc == 2 && !strcmp(argv[1], "--profiles")) {
 		for (i = 0; i < nprof; i++) {
-			printf("%s\t", rl_am65_profiles[i].name);
-			print_members(rl_am65_profiles[i].members, " ");
-			printf("\t%s\t%s\n", rl_am65_profiles[i].what,
-			       rl_am65_profiles[i].ref);
+			printf("%s\t", prof[i].name);
+			print_members(prof[i].members, " ");
+			printf("\t%s\t%s\n", prof[i].what,
+			       prof[i].ref);
 		}
 		return 0;
 	}
@@ -160,9 +168,9 @@ int main(int argc, char **argv)
 		printf("| profile | what | revision read | variants |\n");
 		printf("| --- | --- | --- | --- |\n");
 		for (i = 0; i < nprof; i++) {
-			printf("| %s | %s | %s | ", rl_am65_profiles[i].name,
-			       rl_am65_profiles[i].what, rl_am65_profiles[i].ref);
-			print_members(rl_am65_profiles[i].members, ", ");
+			printf("| %s | %s | %s | ", prof[i].name,
+			       prof[i].what, prof[i].ref);
+			print_members(prof[i].members, ", ");
 			printf(" |\n");
 		}
 		return 0;
@@ -217,9 +225,9 @@ int main(int argc, char **argv)
 	       nprof);
 	for (i = 0; i < nprof; i++) {
 		printf("%-26s %s\n%-26s   read: %s\n%-26s   bugs: ",
-		       rl_am65_profiles[i].name, rl_am65_profiles[i].what, "",
-		       rl_am65_profiles[i].ref, "");
-		print_members(rl_am65_profiles[i].members, ", ");
+		       prof[i].name, prof[i].what, "",
+		       prof[i].ref, "");
+		print_members(prof[i].members, ", ");
 		printf("\n");
 	}
 	printf("\nfinding kinds a bug can be caught as: ");
