@@ -218,7 +218,7 @@ u32 rl_stmmac_tx_avail(const struct rl_stmmac_priv *priv, u32 q);
 int rl_stmmac_tx_clean(struct rl_stmmac_priv *priv, int budget, u32 q);
 void rl_stmmac_tx_timer_arm(struct rl_stmmac_priv *priv, u32 q);
 /* stmmac_zc.c */
-struct rl_xsk_pool *rl_stmmac_get_xsk_pool(struct rl_stmmac_priv *priv,
+struct rl_xsk_pool *rl_stmmac_get_xsk_pool(const struct rl_stmmac_priv *priv,
 					   u32 q);
 void rl_stmmac_alloc_rx_buffers_zc(struct rl_stmmac_priv *priv, u32 q);
 void rl_stmmac_free_rx_xskbufs(struct rl_stmmac_priv *priv, u32 q);

@@ -364,8 +364,7 @@ bool rl_stmmac_is_valid(const struct rl_stmmac_priv *priv)
 		}
 		/* a zero-copy queue's pool is the one bound at its qid */
 		if (rx_q->xsk_pool &&
-		    (rx_q->xsk_pool != rl_stmmac_get_xsk_pool(
-				(struct rl_stmmac_priv *)priv, q) ||
+		    (rx_q->xsk_pool != rl_stmmac_get_xsk_pool(priv, q) ||
 		     rx_q->buf_alloc_num > priv->cfg.dma_rx_size))
 			return false;
 		if (!rx_q->page_pool || !rx_q->dma_rx ||

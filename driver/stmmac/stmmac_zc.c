@@ -30,7 +30,7 @@ static u32 stmmac_tx_xsk_avail(const struct rl_stmmac_priv *priv)
  * stmmac_get_xsk_pool(): a queue is zero copy when a program is attached
  * and the queue's bit is set; the pool is the one bound at that qid.
  */
-struct rl_xsk_pool *rl_stmmac_get_xsk_pool(struct rl_stmmac_priv *priv,
+struct rl_xsk_pool *rl_stmmac_get_xsk_pool(const struct rl_stmmac_priv *priv,
 					   u32 q)
 {
 	if (!priv->xdp_prog || !(priv->af_xdp_zc_qps & BIT(q)))
