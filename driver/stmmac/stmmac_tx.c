@@ -329,9 +329,11 @@ int rl_stmmac_xdp_xmit(struct rl_stmmac_priv *priv, u32 n,
  * (stmmac_xdp_get_tx_queue).  The frame that could not go is returned
  * here, its page with it (upstream's caller puts the page the frame sits
  * in); @xdp no longer holds a page either way.  Zero copy: the
- * conversion copied the XSK buffer into a new page and freed it, so the
- * frame is mapped like ndo_xdp_xmit's, and one that cannot go is
- * STMMAC_XSK_CONSUMED (the caller must not free the buffer again).
+ * conversion copied the XSK buffer into an order-0 page and freed it, so
+ * the frame is mapped like ndo_xdp_xmit's, and one that cannot go is
+ * STMMAC_XSK_CONSUMED (the caller must not free the buffer again) - both
+ * from Wei Fang's "net: stmmac: fix the crash issue for zero copy XDP_TX
+ * action" (Fixes bba2556efad6; list, 2025-12-04), which Debian's 6.1 has.
  */
 u32 rl_stmmac_xdp_xmit_back(struct rl_stmmac_priv *priv,
 			    struct rl_xdp_buff *xdp)
@@ -339,14 +341,18 @@ u32 rl_stmmac_xdp_xmit_back(struct rl_stmmac_priv *priv,
 	bool zc = xdp->rxq && xdp->rxq->mem_type == RL_MEM_XSK_BUFF_POOL;
 	struct rl_xdp_frame *xdpf = rl_xdp_convert_buff_to_frame(priv->m, xdp);
 	u32 q = priv->m->cpu % priv->cfg.tx_queues;
+	/* stmmac_zc_xdp_tx_page_pool_addr: every frame a page_pool page */
+	bool series = zc && rl_stmmac_bug(priv, RL_SV_ZC_XDP_TX_PP_ADDR);
 	u32 res;
 
 	if (!xdpf)
 		return RL_STMMAC_XDP_CONSUMED;
 	xdp->page = NULL;
-	res = stmmac_xdp_xmit_xdpf(priv, q, xdpf, zc);
+	res = stmmac_xdp_xmit_xdpf(priv, q, xdpf, zc && !series);
 	if (res == RL_STMMAC_XDP_TX) {
 		rl_dring_set_tail(priv->tx_queue[q].dma_tx);	/* flush */
+	} else if (series) {
+		/* the frame stays where it is; the caller frees the XSK buffer */
 	} else if (zc) {
 		res = RL_STMMAC_XSK_CONSUMED;
 		rl_xdp_return_frame(priv->m, xdpf);

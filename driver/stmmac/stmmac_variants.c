@@ -49,7 +49,7 @@ const struct rl_variant_info rl_stmmac_variants[RL_SV_NR] = {
 	[RL_SV_XSK_ENABLE_WAKEUP_ERR] = {
 		"stmmac_xsk_enable_wakeup_err",
 		"stmmac_xdp_enable_pool returns the wakeup's error after the queue was rebuilt in zero-copy mode (no carrier: -ENETDOWN): the core unregisters the pool, the queue's rings keep its buffers and the pool stays DMA-mapped; the socket's close frees it under them",
-		"stmmac_xdp_enable_pool as 6.1 and the series (132c32ee5bc0) have it (read); found by ringledger",
+		"stmmac_xdp_enable_pool as 6.1 and the series (132c32ee5bc0) have it (read); found by ringledger. The same path drew a posted fix (Haoxiang Li, \"fix a potential memory leak in stmmac_xdp_enable_pool()\", linux-stm32 2026-01-25, Fixes bba2556efad6) that unmaps the pool and still fails the bind: the rebuilt queue keeps the buffers",
 		"the wakeup is a kick: its failure does not fail the bind",
 		BIT(RL_F_INVALID) | BIT(RL_F_LEAK) | BIT(RL_F_USE_AFTER_FREE) |
 		BIT(RL_F_XSK) | BIT(RL_F_OOPS),
@@ -69,6 +69,14 @@ const struct rl_variant_info rl_stmmac_variants[RL_SV_NR] = {
 		"the switch stops the queue under its lock before freeing the ring and wakes it once rebuilt; XDP_TX and ndo_xdp_xmit refuse a stopped queue",
 		BIT(RL_F_CRASH) | BIT(RL_F_OOPS) | BIT(RL_F_INVALID),
 	},
+	[RL_SV_ZC_XDP_TX_PP_ADDR] = {
+		"stmmac_zc_xdp_tx_page_pool_addr",
+		"XDP_TX on a zero-copy queue sends the frame xdp_convert_buff_to_frame copied into an order-0 page as if it were a page_pool page: page_pool_get_dma_addr gives an address nobody mapped, synced and handed to the device (the oops in dcache_clean_poc); a frame the ring cannot take comes back CONSUMED, so stmmac_rx_zc frees the XSK buffer the conversion already freed and the copy leaks",
+		"Wei Fang, \"net: stmmac: fix the crash issue for zero copy XDP_TX action\" (netdev, 2025-12-04, Fixes bba2556efad6; read on the list, backported in Debian's 6.1)",
+		"a zero-copy frame is mapped for the device like ndo_xdp_xmit's (unmapped at completion); one that cannot go is returned and reported STMMAC_XSK_CONSUMED, so the caller leaves the XSK buffer alone",
+		BIT(RL_F_DMA_SYNC) | BIT(RL_F_DMA_DEVICE) |
+		BIT(RL_F_DOUBLE_FREE) | BIT(RL_F_OWNER) | BIT(RL_F_LEAK),
+	},
 };
 
 const struct rl_variant_info rl_stmmac_perf_variants[RL_SPV_NR] = {
@@ -87,8 +95,9 @@ const struct rl_variant_info rl_stmmac_perf_variants[RL_SPV_NR] = {
  * NAPI order, the wakeup's error returned, synchronize_rcu with the rings
  * freed, set_prog ignoring stmmac_open's result); its RX/TX functions as
  * 6.1 keeps them (the XSK_TX counting in stmmac_tx_clean and
- * stmmac_free_tx_buffer is 132c32ee5bc0's, by blame); stmmac_xmit's
- * mapping failure path is older.  Not modelled: 2b9fff64f032 (the model's
+ * stmmac_free_tx_buffer is 132c32ee5bc0's, by blame); stmmac_xdp_xmit_back
+ * as it was before Wei Fang's fix (its diff, read on the list);
+ * stmmac_xmit's mapping failure path is older.  Not modelled: 2b9fff64f032 (the model's
  * device writes no discard or multi-descriptor status).
  */
 #define S(v) BIT_ULL(RL_SV_##v)
@@ -100,7 +109,8 @@ const struct rl_profile_info rl_stmmac_profiles[RL_SP_NR] = {
 		S(XMIT_MAP_ERR_STALE) | S(XDP_REOPEN_FAIL_IGNORED) |
 		S(RACE_POOL_NAPI_ORDER) | S(ZC_UNFILLED_DESC_OWN) |
 		S(XSK_TX_STALE_DONE) | S(XSK_ENABLE_WAKEUP_ERR) |
-		S(QUEUE_REENABLE_FAIL_IGNORED) | S(RACE_XDP_TX_POOL_SWITCH),
+		S(QUEUE_REENABLE_FAIL_IGNORED) | S(RACE_XDP_TX_POOL_SWITCH) |
+		S(ZC_XDP_TX_PP_ADDR),
 	},
 };
 

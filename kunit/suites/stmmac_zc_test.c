@@ -6,8 +6,8 @@
  * XSK TX completed, the pool switched off again; then each zero-copy
  * variant put back and caught - the series' NAPI order around the pool
  * switch (a6451192da26), XDP_TX into a TX queue the switch freed,
- * descriptors left OWN without a buffer, and XSK TX frames completed
- * twice.  Every case ends with every frame back with
+ * descriptors left OWN without a buffer, XSK TX frames completed
+ * twice, and zero-copy XDP_TX sending its copy unmapped.  Every case ends with every frame back with
  * the user and the final oracle clean.
  */
 #include "rl_test_util.h"
@@ -230,6 +230,56 @@ static void race_stmmac_xdp_tx_pool_switch_variant(struct kunit *test)
 }
 
 /*
+ * XDP_TX on a zero-copy queue: six frames into a TX ring of four, so some
+ * go out and the rest find the ring's quarter taken.  Patched: the copies
+ * are mapped for the device, the ones that cannot go are dropped whole;
+ * upstream before Wei Fang's fix: the copy's address is the page_pool's
+ * (none), and the buffers of the dropped ones are freed twice.
+ */
+static void zc_xdp_tx(struct kunit *test, bool upstream)
+{
+	static const u8 v_tx[] = { RL_XDP_TX };
+	struct rl_stmmac_cfg cfg = { .rx_queues = 1, .tx_queues = 1,
+				     .dma_rx_size = 8, .dma_tx_size = 4,
+				     .nr_cpus = 1,
+				     .variants = upstream ?
+				     BIT_ULL(RL_SV_ZC_XDP_TX_PP_ADDR) : 0 };
+	struct zc_bed *b = zc_probe(test, &cfg);
+
+	/* the program only says XDP_TX; its socket 0 is the one bound */
+	KUNIT_ASSERT_EQ(test, rl_world_attach(&b->w, 0, v_tx, 1, 1), 0);
+	KUNIT_ASSERT_EQ(test, rl_world_open(&b->w, 0), 0);
+	KUNIT_ASSERT_EQ(test, rl_world_xsk_fill(&b->w, 0, 16), 16U);
+	KUNIT_ASSERT_EQ(test, rl_world_xsk_bind(&b->w, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, rl_world_rx(&b->w, 0, 0, 6, 120), 6U);
+	if (upstream) {
+		rl_test_allow(b->ctx, RL_F_DMA_DEVICE);
+		rl_test_allow(b->ctx, RL_F_DOUBLE_FREE);
+		RL_EXPECT_FINDING(b->ctx, RL_F_DMA_SYNC,
+				  rl_world_settle(&b->w));
+		KUNIT_EXPECT_GT(test, b->ctx->seen[RL_F_DOUBLE_FREE], 0U);
+		rl_test_allow(b->ctx, RL_F_LEAK);
+		rl_world_teardown(&b->w);
+		return;
+	}
+	rl_world_settle(&b->w);
+	KUNIT_EXPECT_GT(test, b->w.stmmac->rx_dropped, 0U);
+	KUNIT_EXPECT_TRUE(test, rl_stmmac_is_valid(b->w.stmmac));
+	KUNIT_EXPECT_TRUE(test, rl_world_finish(&b->w));
+	rl_test_finish(b->ctx);
+}
+
+static void stmmac_zc_xdp_tx_copies_mapped(struct kunit *test)
+{
+	zc_xdp_tx(test, false);
+}
+
+static void stmmac_zc_xdp_tx_page_pool_addr_variant(struct kunit *test)
+{
+	zc_xdp_tx(test, true);
+}
+
+/*
  * stmmac_xsk_enable_wakeup_err: no carrier when the socket binds - the
  * kick fails after the queue became zero copy.  Patched: bound; upstream:
  * the bind fails and the core drops the pool the rings still use.
@@ -335,6 +385,8 @@ static struct kunit_case stmmac_zc_test_cases[] = {
 	KUNIT_CASE(race_stmmac_pool_napi_order_variant),
 	KUNIT_CASE(stmmac_zc_unfilled_desc_own_variant),
 	KUNIT_CASE(stmmac_xsk_tx_stale_done_variant),
+	KUNIT_CASE(stmmac_zc_xdp_tx_copies_mapped),
+	KUNIT_CASE(stmmac_zc_xdp_tx_page_pool_addr_variant),
 	{}
 };
 
