@@ -67,6 +67,8 @@ const char *rl_finding_kind_name(enum rl_finding_kind kind)
 
 const char *rl_obj_class_name(enum rl_obj_class cls)
 {
+	if (cls == RL_OBJ_KMEM)
+		return "kmem";
 	return cls < RL_OBJ_NR ? class_names[cls] : "?";
 }
 

@@ -19,7 +19,9 @@ enum rl_obj_class {
 	RL_OBJ_DMA,	/* live DMA mapping slot */
 	RL_OBJ_SKB,	/* sk_buff */
 	RL_OBJ_FRAME,	/* xdp_frame */
-	RL_OBJ_NR
+	RL_OBJ_NR,
+	/* findings only: a driver's slab object (kmem.c), not in the ledger */
+	RL_OBJ_KMEM = RL_OBJ_NR
 };
 
 enum rl_owner_kind {

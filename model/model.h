@@ -46,6 +46,7 @@ enum rl_reg_kind {
 	RL_REG_PROG,
 	RL_REG_REDIRECT,
 	RL_REG_DRING,		/* descriptor rings in coherent memory */
+	RL_REG_KMEM,		/* a driver's slab objects (kmem.h) */
 	RL_REG_NR
 };
 

@@ -21,8 +21,10 @@
 #include "xdp.h"
 #include "irq.h"
 #include "xsk_pool.h"
+#include "kmem.h"
 
 #define RL_STMMAC_MAX_QUEUES	4	/* MTL_MAX_RX/TX_QUEUES is 8 */
+#define RL_STMMAC_MTL_MAX_TX_QUEUES	8	/* af_xdp_zc_qps is sized by it */
 #define RL_STMMAC_RX_OFFSET	256	/* stmmac_rx_offset(): XDP_PACKET_HEADROOM */
 #define RL_STMMAC_FCS_LEN	4	/* ETH_FCS_LEN: ACS off, stripped by hand */
 
@@ -47,6 +49,7 @@ enum rl_stmmac_variant {
 	RL_SV_QUEUE_REENABLE_FAIL_IGNORED,
 	RL_SV_RACE_XDP_TX_POOL_SWITCH,
 	RL_SV_ZC_XDP_TX_PP_ADDR,
+	RL_SV_ZC_QPS_BITMAP_LEAK,
 	RL_SV_NR
 };
 
@@ -153,7 +156,7 @@ struct rl_stmmac_priv {
 	 */
 	bool down;
 	struct rl_irq irq;		/* dev->irq: one line for every channel */
-	u32 af_xdp_zc_qps;		/* queues set up for zero copy (bitmap) */
+	unsigned long *af_xdp_zc_qps;	/* queues set up for zero copy */
 	u32 rx_dropped;
 	u32 tx_dropped;
 	struct rl_stmmac_rx_queue rx_queue[RL_STMMAC_MAX_QUEUES];

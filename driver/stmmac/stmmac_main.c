@@ -27,6 +27,14 @@ struct rl_stmmac_priv *rl_stmmac_probe(struct rl_model *m,
 		rl_free(priv);
 		return NULL;
 	}
+	/* stmmac_dvr_probe(): which queues run zero copy, a bitmap of its own */
+	priv->af_xdp_zc_qps = rl_bitmap_zalloc(m, RL_STMMAC_MTL_MAX_TX_QUEUES,
+					       "bitmap_zalloc in stmmac_dvr_probe (af_xdp_zc_qps) never freed");
+	if (!priv->af_xdp_zc_qps) {
+		rl_netdev_destroy(priv->dev);
+		rl_free(priv);
+		return NULL;
+	}
 	rl_netif_set_real_num_rx_queues(priv->dev, cfg->rx_queues);
 	/* stmmac_napi_add() */
 	for (q = 0; q < cfg->rx_queues; q++) {
@@ -317,6 +325,13 @@ void rl_stmmac_remove(struct rl_stmmac_priv *priv)
 	for (q = 0; q < priv->cfg.rx_queues && q < priv->cfg.tx_queues; q++)
 		rl_netif_napi_del(&priv->rx_queue[q].rxtx_napi);
 	rl_netdev_destroy(priv->dev);
+	/*
+	 * stmmac_dvr_remove(): d7f576dc9836 (net: stmmac: fix memory leak
+	 * during driver probe, Fixes bba2556efad6) added this free; the series
+	 * left the bitmap to kmemleak (stmmac_zc_qps_bitmap_leak)
+	 */
+	if (!rl_stmmac_bug(priv, RL_SV_ZC_QPS_BITMAP_LEAK))
+		rl_bitmap_free(priv->m, priv->af_xdp_zc_qps);
 	rl_free(priv);
 }
 

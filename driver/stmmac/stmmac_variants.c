@@ -77,6 +77,13 @@ const struct rl_variant_info rl_stmmac_variants[RL_SV_NR] = {
 		BIT(RL_F_DMA_SYNC) | BIT(RL_F_DMA_DEVICE) |
 		BIT(RL_F_DOUBLE_FREE) | BIT(RL_F_OWNER) | BIT(RL_F_LEAK),
 	},
+	[RL_SV_ZC_QPS_BITMAP_LEAK] = {
+		"stmmac_zc_qps_bitmap_leak",
+		"stmmac_dvr_probe allocates the af_xdp_zc_qps bitmap and stmmac_dvr_remove never frees it: kmemleak reports an unreferenced object from stmmac_dvr_probe once the device is gone",
+		"d7f576dc9836 (net: stmmac: fix memory leak during driver probe, Wong Vee Khee, Fixes bba2556efad6; the patch read on the list)",
+		"stmmac_dvr_remove frees the bitmap (bitmap_free)",
+		BIT(RL_F_LEAK),
+	},
 };
 
 const struct rl_variant_info rl_stmmac_perf_variants[RL_SPV_NR] = {
@@ -110,7 +117,7 @@ const struct rl_profile_info rl_stmmac_profiles[RL_SP_NR] = {
 		S(RACE_POOL_NAPI_ORDER) | S(ZC_UNFILLED_DESC_OWN) |
 		S(XSK_TX_STALE_DONE) | S(XSK_ENABLE_WAKEUP_ERR) |
 		S(QUEUE_REENABLE_FAIL_IGNORED) | S(RACE_XDP_TX_POOL_SWITCH) |
-		S(ZC_XDP_TX_PP_ADDR),
+		S(ZC_XDP_TX_PP_ADDR) | S(ZC_QPS_BITMAP_LEAK),
 	},
 };
 

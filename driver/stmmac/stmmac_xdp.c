@@ -150,7 +150,7 @@ static int stmmac_xdp_enable_pool(struct rl_stmmac_priv *priv,
 			rl_napi_disable(&priv->tx_queue[q].tx_napi);
 		}
 	}
-	priv->af_xdp_zc_qps |= BIT(q);
+	rl_set_bit(q, priv->af_xdp_zc_qps);
 	if (!need_update)
 		return 0;
 	/* and on again only once the rings are there */
@@ -196,7 +196,7 @@ static int stmmac_xdp_disable_pool(struct rl_stmmac_priv *priv, u32 q)
 			rl_napi_disable(&rx_q->rxtx_napi);
 	}
 	rl_xsk_pool_dma_unmap(pool);
-	priv->af_xdp_zc_qps &= ~BIT(q);
+	rl_clear_bit(q, priv->af_xdp_zc_qps);
 	if (!need_update)
 		return 0;
 	if (series) {

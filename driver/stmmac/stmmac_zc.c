@@ -33,7 +33,7 @@ static u32 stmmac_tx_xsk_avail(const struct rl_stmmac_priv *priv)
 struct rl_xsk_pool *rl_stmmac_get_xsk_pool(const struct rl_stmmac_priv *priv,
 					   u32 q)
 {
-	if (!priv->xdp_prog || !(priv->af_xdp_zc_qps & BIT(q)))
+	if (!priv->xdp_prog || !rl_test_bit(q, priv->af_xdp_zc_qps))
 		return NULL;
 	return rl_xsk_get_pool_from_qid(priv->dev, q);
 }
@@ -45,7 +45,7 @@ struct rl_xsk_pool *rl_stmmac_get_xsk_pool(const struct rl_stmmac_priv *priv,
  */
 bool rl_stmmac_zc_queue(const struct rl_stmmac_priv *priv, u32 q)
 {
-	return priv->xdp_prog && (priv->af_xdp_zc_qps & BIT(q));
+	return priv->xdp_prog && rl_test_bit(q, priv->af_xdp_zc_qps);
 }
 
 void rl_stmmac_enable_queue_napis(struct rl_stmmac_priv *priv, u32 q)

@@ -418,6 +418,42 @@ static void stmmac_xdp_reopen_fail_ignored_variant(struct kunit *test)
 	xdp_reopen_fails(test, true);
 }
 
+/*
+ * The zero-copy queue bitmap of stmmac_dvr_probe: a socket's queue is
+ * marked in it and cleared again; remove frees it (d7f576dc9836).  The
+ * series left it to kmemleak (stmmac_zc_qps_bitmap_leak).
+ */
+static void zc_qps_bitmap(struct kunit *test, bool upstream)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_stmmac_priv *priv = bed_cfg(test, ctx, 2, 4, 4, upstream ?
+					      BIT_ULL(RL_SV_ZC_QPS_BITMAP_LEAK) :
+					      0);
+
+	KUNIT_ASSERT_NOT_NULL(test, priv->af_xdp_zc_qps);
+	KUNIT_EXPECT_FALSE(test, rl_test_bit(0, priv->af_xdp_zc_qps));
+	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
+	KUNIT_EXPECT_EQ(test, rl_stmmac_release(priv), 0);
+	rl_stmmac_remove(priv);
+	if (upstream) {
+		RL_EXPECT_FINDING(ctx, RL_F_LEAK,
+				  KUNIT_EXPECT_FALSE(test,
+						     rl_model_final_check(ctx->m)));
+		return;
+	}
+	rl_test_finish(ctx);
+}
+
+static void stmmac_remove_frees_zc_qps(struct kunit *test)
+{
+	zc_qps_bitmap(test, false);
+}
+
+static void stmmac_zc_qps_bitmap_leak_variant(struct kunit *test)
+{
+	zc_qps_bitmap(test, true);
+}
+
 static struct kunit_case stmmac_test_cases[] = {
 	KUNIT_CASE(stmmac_open_fills_rings),
 	KUNIT_CASE(stmmac_rx_frames_reach_the_stack),
@@ -434,6 +470,8 @@ static struct kunit_case stmmac_test_cases[] = {
 	KUNIT_CASE(stmmac_xmit_map_err_stale_variant),
 	KUNIT_CASE(stmmac_xdp_reopen_fail_down),
 	KUNIT_CASE(stmmac_xdp_reopen_fail_ignored_variant),
+	KUNIT_CASE(stmmac_remove_frees_zc_qps),
+	KUNIT_CASE(stmmac_zc_qps_bitmap_leak_variant),
 	{}
 };
 
