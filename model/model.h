@@ -147,6 +147,8 @@ struct rl_model {
 	struct rl_model_cfg cfg;
 	struct rl_fault fault[RL_FAULT_NR];
 	u32 fault_hits;		/* calls made to fail so far, all sites */
+	/* page_pool allocations that gave no page (faults, memory, DMA) */
+	u32 pp_alloc_fails;
 	struct rl_ledger *ledger;
 	struct rl_dma *dma;
 	struct rl_pages *pages;

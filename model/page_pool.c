@@ -162,14 +162,12 @@ static void pp_try_free(struct rl_page_pool *pp)
 	}
 }
 
-struct rl_page *rl_page_pool_dev_alloc_pages(struct rl_page_pool *pp)
+/* page_pool_alloc_pages(): the pool's cache, else the page allocator */
+static struct rl_page *pp_alloc(struct rl_page_pool *pp)
 {
-	struct rl_model *m;
+	struct rl_model *m = pp->m;
 	struct rl_page *page;
 
-	if (!pp_usable(pp, "page_pool_alloc_pages on a freed pool"))
-		return NULL;
-	m = pp->m;
 	if (rl_model_fault_hit(m, RL_FAULT_PAGE_ALLOC))
 		return NULL;
 	if (pp->cached) {
@@ -197,6 +195,20 @@ struct rl_page *rl_page_pool_dev_alloc_pages(struct rl_page_pool *pp)
 	pp_sync_for_device(pp, page, pp->p.max_len);
 	page->pp_id = pp->hdr.id + 1;
 	pp->hold_cnt++;
+	return page;
+}
+
+struct rl_page *rl_page_pool_dev_alloc_pages(struct rl_page_pool *pp)
+{
+	struct rl_model *m;
+	struct rl_page *page;
+
+	if (!pp_usable(pp, "page_pool_alloc_pages on a freed pool"))
+		return NULL;
+	m = pp->m;
+	page = pp_alloc(pp);
+	if (!page)
+		m->pp_alloc_fails++;
 	return page;
 }
 

@@ -193,6 +193,13 @@ int rl_stmmac_xdp_xmit(struct rl_stmmac_priv *priv, u32 n,
 void rl_stmmac_interrupt(void *data);
 /* Settled: no completion left behind a masked interrupt (oracle). */
 bool rl_stmmac_check_irqs(struct rl_stmmac_priv *priv);
+/*
+ * After a receive poll that ran: the ring as full as stmmac_rx's refill
+ * leaves it (page mode), or not left empty while the fill ring has
+ * frames (zero copy); @failed: a page_pool allocation failed in it.
+ */
+bool rl_stmmac_check_rx_depth(struct rl_stmmac_priv *priv, u32 q,
+			      int ret, int budget, bool failed);
 /* The driver's own consistency (rings, buffers, counters). */
 bool rl_stmmac_is_valid(const struct rl_stmmac_priv *priv);
 

@@ -138,10 +138,14 @@ static void stmmac_irqs(struct rl_world *w)
 static int stmmac_poll_rx(struct rl_world *w, u32 flow, int budget)
 {
 	struct rl_stmmac_rx_queue *rx_q = &w->stmmac->rx_queue[flow];
+	u32 fails = w->m->pp_alloc_fails;
 	int ret = rl_napi_run(&rx_q->rx_napi, budget, w->cpu);
 
 	if (ret < 0 && flow < w->stmmac->cfg.tx_queues)
 		ret = rl_napi_run(&rx_q->rxtx_napi, budget, w->cpu);
+	/* with its RX liveness check, as am65_poll_rx */
+	rl_stmmac_check_rx_depth(w->stmmac, flow, ret, budget,
+				 w->m->pp_alloc_fails != fails);
 	return ret;
 }
 

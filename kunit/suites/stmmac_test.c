@@ -97,10 +97,18 @@ static void stmmac_rx_refill_after_alloc_failure(struct kunit *test)
 	KUNIT_EXPECT_NE(test, rx_q->dirty_rx, rx_q->cur_rx);
 	KUNIT_EXPECT_EQ(test, rx_q->dma_rx->held, 2U);
 	rl_test_check(ctx);
+	/* the liveness check excuses a short ring after a failed allocation */
+	KUNIT_EXPECT_TRUE(test, rl_stmmac_check_rx_depth(priv, 0, 2, 64, true));
+	/* and fires on the same ring when pages were to be had */
+	RL_EXPECT_FINDING(ctx, RL_F_LIVENESS,
+			  KUNIT_EXPECT_FALSE(test,
+					     rl_stmmac_check_rx_depth(priv, 0, 2,
+								      64, false)));
 	/* the next poll refills what the last one could not */
 	rx_and_poll(test, rx_q, 0, 0, 0);
 	KUNIT_EXPECT_EQ(test, rx_q->dirty_rx, rx_q->cur_rx);
 	KUNIT_EXPECT_EQ(test, rx_q->dma_rx->held, 4U);
+	KUNIT_EXPECT_TRUE(test, rl_stmmac_check_rx_depth(priv, 0, 0, 64, false));
 	rl_stack_release(ctx->m, 8);
 	rl_stmmac_remove(priv);
 	rl_test_finish(ctx);

@@ -116,6 +116,7 @@ static void stmmac_zc_bound_with_empty_fill_ring(struct kunit *test)
 {
 	struct zc_bed *b = zc_start(test, 4, 8, 0);
 	struct rl_stmmac_priv *priv;
+	struct rl_xsk_pool *pool;
 	int i;
 
 	KUNIT_ASSERT_EQ(test, rl_world_xsk_bind(&b->w, 0, 0), 0);
@@ -123,7 +124,23 @@ static void stmmac_zc_bound_with_empty_fill_ring(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, priv->rx_queue[0].buf_alloc_num, 0U);
 	KUNIT_EXPECT_EQ(test, priv->rx_queue[0].dma_rx->held, 0U);
 	KUNIT_EXPECT_EQ(test, rl_world_rx(&b->w, 0, 0, 1, 64), 0U);
+	/* the bind's kick polls an empty fill ring: the user must kick again */
+	rl_world_settle(&b->w);
 	rl_world_xsk_fill(&b->w, 0, 16);
+	/*
+	 * an empty ring with frames to be had and no poll pending: live
+	 * only because the last poll told the user to kick (need_wakeup);
+	 * without the flag the liveness check fires
+	 */
+	pool = priv->rx_queue[0].xsk_pool;
+	KUNIT_EXPECT_TRUE(test, pool->rx_need_wakeup);
+	KUNIT_EXPECT_TRUE(test, rl_stmmac_check_rx_depth(priv, 0, 0, 64, false));
+	rl_xsk_clear_rx_need_wakeup(pool);
+	RL_EXPECT_FINDING(b->ctx, RL_F_LIVENESS,
+			  KUNIT_EXPECT_FALSE(test,
+					     rl_stmmac_check_rx_depth(priv, 0, 0,
+								      64, false)));
+	rl_xsk_set_rx_need_wakeup(pool);
 	for (i = 0; i < 8; i++) {
 		rl_world_xsk_wakeup(&b->w, 0, RL_XDP_WAKEUP_RX);
 		rl_world_settle(&b->w);
