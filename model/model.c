@@ -88,6 +88,21 @@ int rl_variant_index(const struct rl_variant_info *tab, u32 n,
 	return -1;
 }
 
+u64 rl_variant_mask(const struct rl_variant_info *tab, u32 n,
+		    const struct rl_profile_info *prof, u32 np,
+		    const char *name)
+{
+	int i = rl_variant_index(tab, n, name);
+	u32 p;
+
+	if (i >= 0)
+		return BIT_ULL(i);
+	for (p = 0; p < np; p++)
+		if (!strcmp(name, prof[p].name))
+			return prof[p].members;
+	return 0;
+}
+
 void rl_model_default_cfg(struct rl_model_cfg *cfg)
 {
 	cfg->max_desc = 1024;

@@ -296,5 +296,12 @@ struct rl_profile_info {
 /* Index of the entry named @name in catalogue @tab of @n, or -1. */
 int rl_variant_index(const struct rl_variant_info *tab, u32 n,
 		     const char *name);
+/*
+ * The bugs @name stands for in a driver's catalogue @tab of @n: one
+ * variant, or the members of a profile of @prof (@np), or 0.
+ */
+u64 rl_variant_mask(const struct rl_variant_info *tab, u32 n,
+		    const struct rl_profile_info *prof, u32 np,
+		    const char *name);
 
 #endif /* RL_MODEL_H */

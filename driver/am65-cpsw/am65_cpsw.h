@@ -139,8 +139,6 @@ enum rl_am65_profile {
 };
 
 extern const struct rl_profile_info rl_am65_profiles[RL_P_NR];
-/* Profile number for @name, or -1. */
-int rl_am65_profile_by_name(const char *name);
 /* BIT_ULL(variant @name), the members of profile @name, or 0 if neither. */
 u64 rl_am65_variant_mask(const char *name);
 

@@ -317,22 +317,8 @@ const struct rl_profile_info rl_am65_profiles[RL_P_NR] = {
 	},
 };
 
-int rl_am65_profile_by_name(const char *name)
-{
-	int i;
-
-	for (i = 0; i < RL_P_NR; i++)
-		if (!strcmp(name, rl_am65_profiles[i].name))
-			return i;
-	return -1;
-}
-
 u64 rl_am65_variant_mask(const char *name)
 {
-	int i = rl_am65_variant_by_name(name);
-
-	if (i >= 0)
-		return BIT_ULL(i);
-	i = rl_am65_profile_by_name(name);
-	return i >= 0 ? rl_am65_profiles[i].members : 0;
+	return rl_variant_mask(rl_am65_variants, RL_V_NR, rl_am65_profiles,
+			       RL_P_NR, name);
 }

@@ -123,12 +123,6 @@ const struct rl_profile_info rl_stmmac_profiles[RL_SP_NR] = {
 
 u64 rl_stmmac_variant_mask(const char *name)
 {
-	int i = rl_variant_index(rl_stmmac_variants, RL_SV_NR, name);
-
-	if (i >= 0)
-		return BIT_ULL(i);
-	for (i = 0; i < RL_SP_NR; i++)
-		if (!strcmp(name, rl_stmmac_profiles[i].name))
-			return rl_stmmac_profiles[i].members;
-	return 0;
+	return rl_variant_mask(rl_stmmac_variants, RL_SV_NR,
+			       rl_stmmac_profiles, RL_SP_NR, name);
 }
