@@ -11,16 +11,16 @@ struct rl_kmem {
 	struct rl_obj_hdr hdr;
 	struct rl_model *m;
 	const char *site;
-	u32 nbits;
-	unsigned long map[];
+	u32 size;
+	unsigned long mem[];
 };
 
-/* what the record says: a bitmap of some bits, from a named site */
+/* what the record says: some bytes, from a named site */
 static bool kmem_valid(const struct rl_obj_hdr *h)
 {
 	const struct rl_kmem *k = container_of(h, const struct rl_kmem, hdr);
 
-	return k->nbits && k->site;
+	return k->size && k->site;
 }
 
 static void kmem_final(struct rl_obj_hdr *h)
@@ -48,15 +48,14 @@ static const struct rl_obj_ops kmem_ops = {
 	.reap = kmem_reap,
 };
 
-unsigned long *rl_bitmap_zalloc(struct rl_model *m, u32 nbits,
-				const char *site)
+void *rl_kmem_zalloc(struct rl_model *m, u32 size, const char *site)
 {
-	u32 words = (nbits + 8 * sizeof(unsigned long) - 1) /
-		    (8 * sizeof(unsigned long));
-	struct rl_kmem *k = rl_zalloc(sizeof(*k) +
-				      words * sizeof(unsigned long));
+	struct rl_kmem *k;
 	int id;
 
+	if (rl_model_fault_hit(m, RL_FAULT_KMALLOC))
+		return NULL;
+	k = rl_zalloc(sizeof(*k) + size);
 	if (!k)
 		return NULL;
 	id = rl_model_register(m, &k->hdr, &kmem_ops);
@@ -67,21 +66,21 @@ unsigned long *rl_bitmap_zalloc(struct rl_model *m, u32 nbits,
 	k->hdr.id = (u32)id;
 	k->m = m;
 	k->site = site;
-	k->nbits = nbits;
-	return k->map;
+	k->size = size;
+	return k->mem;
 }
 
-void rl_bitmap_free(struct rl_model *m, unsigned long *map)
+void rl_kmem_free(struct rl_model *m, void *p)
 {
 	struct rl_kmem *k;
 
-	if (!map)
+	if (!p)
 		return;
-	k = container_of(map, struct rl_kmem, map[0]);
+	k = container_of(p, struct rl_kmem, mem[0]);
 	if (k->hdr.zombie) {
 		rl_ledger_report_count(m->ledger, RL_F_DOUBLE_FREE,
 				       RL_OBJ_KMEM, k->hdr.id, 1, 0,
-				       "bitmap_free: object already freed");
+				       "kfree: object already freed");
 		return;
 	}
 	/* kept as a zombie so that a second free is seen (SLUB debug) */

@@ -33,6 +33,7 @@ static const char * const fault_names[RL_FAULT_NR] = {
 	[RL_FAULT_SKB_ALLOC] = "skb_alloc",
 	[RL_FAULT_RING_PUSH] = "ring_push",
 	[RL_FAULT_XSK_ALLOC] = "xsk_alloc",
+	[RL_FAULT_KMALLOC] = "kmalloc",
 };
 
 const char *rl_fault_site_name(enum rl_fault_site site)

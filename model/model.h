@@ -100,6 +100,7 @@ enum rl_fault_site {
 	RL_FAULT_SKB_ALLOC,	/* build_skb / napi_alloc_skb return NULL */
 	RL_FAULT_RING_PUSH,	/* k3_ringacc_ring_push fails */
 	RL_FAULT_XSK_ALLOC,	/* xsk_buff_alloc returns NULL */
+	RL_FAULT_KMALLOC,	/* a driver's slab object: bitmap, workqueue */
 	RL_FAULT_NR
 };
 

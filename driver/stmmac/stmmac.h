@@ -50,6 +50,7 @@ enum rl_stmmac_variant {
 	RL_SV_RACE_XDP_TX_POOL_SWITCH,
 	RL_SV_ZC_XDP_TX_PP_ADDR,
 	RL_SV_ZC_QPS_BITMAP_LEAK,
+	RL_SV_PROBE_WQ_FAIL_LEAK,
 	RL_SV_NR
 };
 
@@ -81,6 +82,11 @@ struct rl_stmmac_cfg {
 	u32 nr_cpus;		/* CPUs: smp_processor_id() picks XDP TX queues */
 	u64 variants;		/* BIT_ULL(enum rl_stmmac_variant) put back */
 	u32 perf;		/* BIT(enum rl_stmmac_perf) put back */
+	/*
+	 * The world's, never read by the driver: the n-th slab allocation
+	 * of probe fails (RL_FAULT_KMALLOC armed before it; 0: none)
+	 */
+	u32 probe_fault;
 };
 
 /* struct stmmac_rx_buffer: a page_pool page, or an XSK buffer (ZC) */
@@ -157,6 +163,7 @@ struct rl_stmmac_priv {
 	bool down;
 	struct rl_irq irq;		/* dev->irq: one line for every channel */
 	unsigned long *af_xdp_zc_qps;	/* queues set up for zero copy */
+	struct rl_workqueue *wq;	/* stmmac_wq (the service task's) */
 	u32 rx_dropped;
 	u32 tx_dropped;
 	struct rl_stmmac_rx_queue rx_queue[RL_STMMAC_MAX_QUEUES];

@@ -30,11 +30,11 @@ struct rl_stmmac_priv *rl_stmmac_probe(struct rl_model *m,
 	/* stmmac_dvr_probe(): which queues run zero copy, a bitmap of its own */
 	priv->af_xdp_zc_qps = rl_bitmap_zalloc(m, RL_STMMAC_MTL_MAX_TX_QUEUES,
 					       "bitmap_zalloc in stmmac_dvr_probe (af_xdp_zc_qps) never freed");
-	if (!priv->af_xdp_zc_qps) {
-		rl_netdev_destroy(priv->dev);
-		rl_free(priv);
-		return NULL;
-	}
+	if (!priv->af_xdp_zc_qps)
+		goto err_netdev;
+	priv->wq = rl_alloc_workqueue(m, "create_singlethread_workqueue in stmmac_dvr_probe (stmmac_wq) never destroyed");
+	if (!priv->wq)
+		goto err_wq;
 	rl_netif_set_real_num_rx_queues(priv->dev, cfg->rx_queues);
 	/* stmmac_napi_add() */
 	for (q = 0; q < cfg->rx_queues; q++) {
@@ -55,6 +55,20 @@ struct rl_stmmac_priv *rl_stmmac_probe(struct rl_model *m,
 		rl_netif_napi_add(m, &priv->rx_queue[q].rxtx_napi,
 				  rl_stmmac_napi_poll_rxtx);
 	return priv;
+
+err_wq:
+	/*
+	 * a137f3f27f92 (net: stmmac: fix possible memory leak in
+	 * stmmac_dvr_probe(), Fixes bba2556efad6): error_wq_init frees the
+	 * bitmap; before, a failed workqueue returned -ENOMEM with it
+	 * allocated (stmmac_probe_wq_fail_leak)
+	 */
+	if (!rl_stmmac_bug(priv, RL_SV_PROBE_WQ_FAIL_LEAK))
+		rl_bitmap_free(m, priv->af_xdp_zc_qps);
+err_netdev:
+	rl_netdev_destroy(priv->dev);
+	rl_free(priv);
+	return NULL;
 }
 
 /* max(rx_queues_to_use, tx_queues_to_use): the channels */
@@ -325,6 +339,7 @@ void rl_stmmac_remove(struct rl_stmmac_priv *priv)
 	for (q = 0; q < priv->cfg.rx_queues && q < priv->cfg.tx_queues; q++)
 		rl_netif_napi_del(&priv->rx_queue[q].rxtx_napi);
 	rl_netdev_destroy(priv->dev);
+	rl_destroy_workqueue(priv->m, priv->wq);
 	/*
 	 * stmmac_dvr_remove(): d7f576dc9836 (net: stmmac: fix memory leak
 	 * during driver probe, Fixes bba2556efad6) added this free; the series

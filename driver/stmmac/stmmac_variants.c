@@ -84,6 +84,13 @@ const struct rl_variant_info rl_stmmac_variants[RL_SV_NR] = {
 		"stmmac_dvr_remove frees the bitmap (bitmap_free)",
 		BIT(RL_F_LEAK),
 	},
+	[RL_SV_PROBE_WQ_FAIL_LEAK] = {
+		"stmmac_probe_wq_fail_leak",
+		"stmmac_dvr_probe returns -ENOMEM when create_singlethread_workqueue fails, with the af_xdp_zc_qps bitmap it allocated just before: kmemleak reports it (probe under memory pressure)",
+		"a137f3f27f92 (net: stmmac: fix possible memory leak in stmmac_dvr_probe(), Gaosheng Cui, Fixes bba2556efad6; the stable backport read on the list)",
+		"the failure goes to error_wq_init, which frees the bitmap",
+		BIT(RL_F_LEAK),
+	},
 };
 
 const struct rl_variant_info rl_stmmac_perf_variants[RL_SPV_NR] = {
@@ -117,7 +124,8 @@ const struct rl_profile_info rl_stmmac_profiles[RL_SP_NR] = {
 		S(RACE_POOL_NAPI_ORDER) | S(ZC_UNFILLED_DESC_OWN) |
 		S(XSK_TX_STALE_DONE) | S(XSK_ENABLE_WAKEUP_ERR) |
 		S(QUEUE_REENABLE_FAIL_IGNORED) | S(RACE_XDP_TX_POOL_SWITCH) |
-		S(ZC_XDP_TX_PP_ADDR) | S(ZC_QPS_BITMAP_LEAK),
+		S(ZC_XDP_TX_PP_ADDR) | S(ZC_QPS_BITMAP_LEAK) |
+		S(PROBE_WQ_FAIL_LEAK),
 	},
 };
 

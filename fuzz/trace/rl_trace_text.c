@@ -151,11 +151,14 @@ int rl_trace_format(const struct rl_trace *t, char *buf, size_t cap)
 		if (n < cap)						\
 			n += snprintf(buf + n, cap - n, __VA_ARGS__);	\
 	} while (0)
-	if (t->driver == RL_DRV_STMMAC)
-		EMIT("config driver=stmmac rx_queues=%u tx_queues=%u rx_size=%u tx_size=%u cpus=%u\n",
+	if (t->driver == RL_DRV_STMMAC) {
+		EMIT("config driver=stmmac rx_queues=%u tx_queues=%u rx_size=%u tx_size=%u cpus=%u",
 		     sc->rx_queues, sc->tx_queues, sc->dma_rx_size,
 		     sc->dma_tx_size, sc->nr_cpus);
-	else
+		if (sc->probe_fault)
+			EMIT(" probe_fault=%u", sc->probe_fault);
+		EMIT("\n");
+	} else
 		EMIT("config ports=%u disabled=%u flows=%u chans=%u rx_descs=%u tx_descs=%u pktdma=%u quirk=%u cpus=%u tdown_wait=%u pace=%u\n",
 	     c->ports, c->disabled_ports, c->rx_flows, c->tx_chans, c->rx_descs,
 	     c->tx_descs, c->pktdma, c->rx_tdown_irq_quirk, c->nr_cpus,
@@ -422,24 +425,27 @@ static const struct rl_cfg_key stmmac_keys[] = {
 	{ "rx_size", 2, RL_DRING_MAX },
 	{ "tx_size", 4, RL_DRING_MAX },
 	{ "cpus", 1, AM65_CPSW_MAX_CPUS },
+	/* memory pressure: probe's 1st or 2nd slab allocation fails */
+	{ "probe_fault", 0, 2 },
 };
 
 static int parse_config_stmmac(struct rl_line *l, struct rl_stmmac_cfg *cfg)
 {
 	u32 v[ARRAY_SIZE(stmmac_keys)] = {
 		cfg->rx_queues, cfg->tx_queues, cfg->dma_rx_size,
-		cfg->dma_tx_size, cfg->nr_cpus,
+		cfg->dma_tx_size, cfg->nr_cpus, cfg->probe_fault,
 	};
 	const char *at_key[ARRAY_SIZE(stmmac_keys)];
 
 	if (parse_keys(l, stmmac_keys, ARRAY_SIZE(stmmac_keys), v, at_key,
-		       "rx_queues, tx_queues, rx_size, tx_size or cpus (driver=stmmac)"))
+		       "rx_queues, tx_queues, rx_size, tx_size, cpus or probe_fault (driver=stmmac)"))
 		return -1;
 	cfg->rx_queues = v[0];
 	cfg->tx_queues = v[1];
 	cfg->dma_rx_size = v[2];
 	cfg->dma_tx_size = v[3];
 	cfg->nr_cpus = v[4];
+	cfg->probe_fault = v[5];
 	return 0;
 }
 

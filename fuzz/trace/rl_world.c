@@ -74,6 +74,14 @@ void rl_world_probed(struct rl_world *w, struct rl_model *m,
 	world_step(w);
 }
 
+void rl_world_probe_failed(struct rl_world *w, struct rl_model *m)
+{
+	w->m = m;
+	w->drv = NULL;
+	w->probed = false;
+	world_step(w);
+}
+
 void rl_world_check(struct rl_world *w)
 {
 	world_check(w);

@@ -134,6 +134,12 @@ void rl_world_model_size(struct rl_model_cfg *mcfg, u32 descs, u32 buffers,
 void rl_world_probed(struct rl_world *w, struct rl_model *m,
 		     const struct rl_world_drv *drv,
 		     struct rl_redirect_target *target);
+/*
+ * Probe failed under an allocation fault the world armed: no device
+ * (driver_probe_device's error), every operation is refused, the run is
+ * the end-of-run oracle's (what the failed probe left behind).
+ */
+void rl_world_probe_failed(struct rl_world *w, struct rl_model *m);
 /* Close sockets, remove the driver, drop targets; no oracle. */
 void rl_world_teardown(struct rl_world *w);
 /* rl_world_teardown(), then the end-of-run oracle; true when clean. */

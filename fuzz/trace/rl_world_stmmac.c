@@ -249,7 +249,16 @@ int rl_world_init_stmmac(struct rl_world *w, struct rl_model *m,
 	target = rl_redirect_target_create(m, 4, NULL);
 	if (!target)
 		return -ENOMEM;
+	/* memory pressure at probe: its n-th slab allocation fails */
+	if (cfg->probe_fault)
+		rl_model_fail_nth(m, RL_FAULT_KMALLOC, cfg->probe_fault);
 	w->stmmac = rl_stmmac_probe(m, cfg);
+	if (!w->stmmac && cfg->probe_fault && m->fault_hits) {
+		rl_redirect_target_destroy(target);
+		rl_world_probe_failed(w, m);
+		return 0;
+	}
+	rl_model_fail_nth(m, RL_FAULT_KMALLOC, 0);
 	if (!w->stmmac) {
 		rl_redirect_target_destroy(target);
 		return -EINVAL;

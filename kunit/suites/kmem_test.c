@@ -2,7 +2,8 @@
 /*
  * kmem_test.c - a driver's slab objects: a bitmap allocated, used and
  * freed runs clean; one never freed is kmemleak's report at the end of
- * the run; one freed twice is a double free at once.
+ * the run; one freed twice is a double free at once; the fault site
+ * fails the n-th allocation.
  */
 #include "rl_test_util.h"
 #include "kmem.h"
@@ -48,10 +49,24 @@ static void kmem_double_free(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, rl_model_final_check(ctx->m));
 }
 
+static void kmem_alloc_fault(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_workqueue *wq;
+
+	rl_model_fail_nth(ctx->m, RL_FAULT_KMALLOC, 2);
+	wq = rl_alloc_workqueue(ctx->m, "first");
+	KUNIT_ASSERT_NOT_NULL(test, wq);
+	KUNIT_EXPECT_NULL(test, rl_bitmap_zalloc(ctx->m, 8, "second"));
+	rl_destroy_workqueue(ctx->m, wq);
+	rl_test_finish(ctx);
+}
+
 static struct kunit_case kmem_test_cases[] = {
 	KUNIT_CASE(kmem_bitmap_used_and_freed),
 	KUNIT_CASE(kmem_never_freed),
 	KUNIT_CASE(kmem_double_free),
+	KUNIT_CASE(kmem_alloc_fault),
 	{}
 };
 

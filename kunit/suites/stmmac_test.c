@@ -462,6 +462,44 @@ static void stmmac_zc_qps_bitmap_leak_variant(struct kunit *test)
 	zc_qps_bitmap(test, true);
 }
 
+/*
+ * Probe under memory pressure: the workqueue after the bitmap cannot be
+ * made.  Patched (a137f3f27f92): probe fails with nothing left behind;
+ * upstream before it: the bitmap stays (stmmac_probe_wq_fail_leak).
+ * The bitmap itself failing leaves nothing either way.
+ */
+static void probe_wq_fails(struct kunit *test, bool upstream)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_stmmac_cfg cfg = { .rx_queues = 1, .tx_queues = 1,
+				     .dma_rx_size = 4, .dma_tx_size = 4,
+				     .variants = upstream ?
+				     BIT_ULL(RL_SV_PROBE_WQ_FAIL_LEAK) : 0 };
+
+	rl_model_fail_nth(ctx->m, RL_FAULT_KMALLOC, 1);
+	KUNIT_EXPECT_NULL(test, rl_stmmac_probe(ctx->m, &cfg));
+	rl_model_fail_nth(ctx->m, RL_FAULT_KMALLOC, 2);
+	KUNIT_EXPECT_NULL(test, rl_stmmac_probe(ctx->m, &cfg));
+	KUNIT_EXPECT_EQ(test, ctx->m->fault_hits, 2U);
+	if (upstream) {
+		RL_EXPECT_FINDING(ctx, RL_F_LEAK,
+				  KUNIT_EXPECT_FALSE(test,
+						     rl_model_final_check(ctx->m)));
+		return;
+	}
+	rl_test_finish(ctx);
+}
+
+static void stmmac_probe_wq_fail_unwinds(struct kunit *test)
+{
+	probe_wq_fails(test, false);
+}
+
+static void stmmac_probe_wq_fail_leak_variant(struct kunit *test)
+{
+	probe_wq_fails(test, true);
+}
+
 static struct kunit_case stmmac_test_cases[] = {
 	KUNIT_CASE(stmmac_open_fills_rings),
 	KUNIT_CASE(stmmac_rx_frames_reach_the_stack),
@@ -480,6 +518,8 @@ static struct kunit_case stmmac_test_cases[] = {
 	KUNIT_CASE(stmmac_xdp_reopen_fail_ignored_variant),
 	KUNIT_CASE(stmmac_remove_frees_zc_qps),
 	KUNIT_CASE(stmmac_zc_qps_bitmap_leak_variant),
+	KUNIT_CASE(stmmac_probe_wq_fail_unwinds),
+	KUNIT_CASE(stmmac_probe_wq_fail_leak_variant),
 	{}
 };
 
