@@ -77,8 +77,9 @@ enum rl_form rl_file_load(const char *path, struct rl_trace *t,
 		bad(path, strerror(errno));
 	if (!S_ISREG(st.st_mode))
 		bad(path, "not a regular file (a trace is one file)");
-	if (!st.st_size)
-		bad(path, "empty file: no trace in it");
+	/* as fuzz bytes (--bytes) an empty input is the fuzzers' first one */
+	if (!st.st_size && form != RL_FORM_BYTES)
+		bad(path, "empty file: no trace in it (as fuzz bytes: --bytes)");
 	if (st.st_size > RL_FILE_MAX) {
 		snprintf(what, sizeof(what), "%lld bytes, over the %d-byte limit of a trace",
 			 (long long)st.st_size, RL_FILE_MAX);
