@@ -211,6 +211,25 @@ bool rl_stmmac_check_rx_depth(struct rl_stmmac_priv *priv, u32 q,
 bool rl_stmmac_is_valid(const struct rl_stmmac_priv *priv);
 
 /* Is bug @v put back? */
+/*
+ * The NAPI a queue's completions schedule: the channel's rxtx NAPI once
+ * the queue has an XSK pool (stmmac_napi_check, stmmac_tx_timer).
+ */
+static inline struct rl_napi *rl_stmmac_rx_napi(struct rl_stmmac_priv *priv,
+						u32 q)
+{
+	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
+
+	return rx_q->xsk_pool ? &rx_q->rxtx_napi : &rx_q->rx_napi;
+}
+
+static inline struct rl_napi *rl_stmmac_tx_napi(struct rl_stmmac_priv *priv,
+						u32 q)
+{
+	return priv->tx_queue[q].xsk_pool && q < priv->cfg.rx_queues ?
+	       &priv->rx_queue[q].rxtx_napi : &priv->tx_queue[q].tx_napi;
+}
+
 static inline bool rl_stmmac_bug(const struct rl_stmmac_priv *priv,
 				 enum rl_stmmac_variant v)
 {

@@ -157,24 +157,53 @@ void rl_stmmac_interrupt(void *data)
 
 	/* a queue with an XSK pool reports to the channel's rxtx NAPI */
 	for (q = 0; q < priv->cfg.rx_queues; q++) {
-		struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
-		struct rl_napi *napi = rx_q->xsk_pool ? &rx_q->rxtx_napi :
-							&rx_q->rx_napi;
+		struct rl_dring *r = priv->rx_queue[q].dma_rx;
 
-		if (rx_q->dma_rx && rl_dring_irq_status(rx_q->dma_rx) &&
-		    rl_napi_schedule(napi))
-			rl_dring_irq_enable(rx_q->dma_rx, false);
+		if (r && rl_dring_irq_status(r) &&
+		    rl_napi_schedule(rl_stmmac_rx_napi(priv, q)))
+			rl_dring_irq_enable(r, false);
 	}
 	for (q = 0; q < priv->cfg.tx_queues; q++) {
-		struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
-		struct rl_napi *napi = tx_q->xsk_pool ?
-				       &priv->rx_queue[q].rxtx_napi :
-				       &tx_q->tx_napi;
+		struct rl_dring *r = priv->tx_queue[q].dma_tx;
 
-		if (tx_q->dma_tx && rl_dring_irq_status(tx_q->dma_tx) &&
-		    rl_napi_schedule(napi))
-			rl_dring_irq_enable(tx_q->dma_tx, false);
+		if (r && rl_dring_irq_status(r) &&
+		    rl_napi_schedule(rl_stmmac_tx_napi(priv, q)))
+			rl_dring_irq_enable(r, false);
 	}
+}
+
+/*
+ * With the NAPIs off: the line freed (stmmac_free_irq), the DMA stopped
+ * (stmmac_stop_all_dma), buffers and rings freed.  @missing_is_bug: a
+ * queue without rings is upstream freeing them a second time
+ * (stmmac_queue_reenable_fail_ignored: dma_free_coherent,
+ * page_pool_destroy again), reported; else it is skipped.
+ */
+static void stmmac_stop_and_free(struct rl_stmmac_priv *priv,
+				 bool missing_is_bug)
+{
+	u32 q;
+
+	rl_free_irq(&priv->irq);
+	for (q = 0; q < priv->cfg.rx_queues; q++) {
+		struct rl_dring *r = priv->rx_queue[q].dma_rx;
+
+		if (r)
+			rl_dring_stop(r);
+		else if (missing_is_bug)
+			rl_oops_null(r, RL_OBJ_DESC,
+				     "release of an RX queue whose rings were freed already (double free)");
+	}
+	for (q = 0; q < priv->cfg.tx_queues; q++) {
+		struct rl_dring *r = priv->tx_queue[q].dma_tx;
+
+		if (r)
+			rl_dring_stop(r);
+		else if (missing_is_bug)
+			rl_oops_null(r, RL_OBJ_DESC,
+				     "release of a TX queue whose ring was freed already (double free)");
+	}
+	free_dma_desc_resources(priv);
 }
 
 /*
@@ -198,20 +227,7 @@ static void stmmac_queues_down(struct rl_stmmac_priv *priv)
 	}
 	for (q = 0; q < stmmac_channels(priv); q++)
 		rl_stmmac_disable_queue_napis(priv, q);
-	rl_free_irq(&priv->irq);	/* stmmac_free_irq() */
-	/*
-	 * a ring already freed (stmmac_queue_reenable_fail_ignored): upstream
-	 * frees it a second time (dma_free_coherent, page_pool_destroy)
-	 */
-	for (q = 0; q < priv->cfg.rx_queues; q++)
-		if (!rl_oops_null(priv->rx_queue[q].dma_rx, RL_OBJ_DESC,
-				  "release of an RX queue whose rings were freed already (double free)"))
-			rl_dring_stop(priv->rx_queue[q].dma_rx);
-	for (q = 0; q < priv->cfg.tx_queues; q++)
-		if (!rl_oops_null(priv->tx_queue[q].dma_tx, RL_OBJ_DESC,
-				  "release of a TX queue whose ring was freed already (double free)"))
-			rl_dring_stop(priv->tx_queue[q].dma_tx);
-	free_dma_desc_resources(priv);
+	stmmac_stop_and_free(priv, true);
 }
 
 /*
@@ -228,14 +244,8 @@ void rl_stmmac_queues_fail(struct rl_stmmac_priv *priv, u32 q)
 	for (c = 0; c < stmmac_channels(priv); c++)
 		if (c != q)
 			rl_stmmac_disable_queue_napis(priv, c);
-	rl_free_irq(&priv->irq);
-	for (c = 0; c < priv->cfg.rx_queues; c++)
-		if (priv->rx_queue[c].dma_rx)
-			rl_dring_stop(priv->rx_queue[c].dma_rx);
-	for (c = 0; c < priv->cfg.tx_queues; c++)
-		if (priv->tx_queue[c].dma_tx)
-			rl_dring_stop(priv->tx_queue[c].dma_tx);
-	free_dma_desc_resources(priv);
+	/* channel @q has no rings: not a double free here */
+	stmmac_stop_and_free(priv, false);
 	rl_netif_tx_stop_all_queues(priv->dev);
 	priv->down = true;
 }

@@ -369,12 +369,7 @@ u32 rl_stmmac_xdp_xmit_back(struct rl_stmmac_priv *priv,
  */
 void rl_stmmac_tx_timer_arm(struct rl_stmmac_priv *priv, u32 q)
 {
-	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
-
-	if (tx_q->xsk_pool && q < priv->cfg.rx_queues)
-		rl_napi_schedule(&priv->rx_queue[q].rxtx_napi);
-	else
-		rl_napi_schedule(&tx_q->tx_napi);
+	rl_napi_schedule(rl_stmmac_tx_napi(priv, q));
 }
 
 /*
