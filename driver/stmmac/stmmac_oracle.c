@@ -120,16 +120,28 @@ bool rl_stmmac_check_irqs(struct rl_stmmac_priv *priv)
 	return ok;
 }
 
+/* descriptors of RX queue @q the device owns (its engine runs on them) */
+static u32 stmmac_rx_owned(const struct rl_stmmac_priv *priv, u32 q)
+{
+	u32 i, n = 0;
+
+	for (i = 0; i < priv->cfg.dma_rx_size; i++)
+		n += !!(rl_dring_des3(priv->rx_queue[q].dma_rx, i) &
+			RL_DES3_OWN);
+	return n;
+}
+
 /*
  * After a receive poll of queue @q that ran (@ret >= 0 of @budget),
  * @failed when a page_pool allocation gave nothing during it.
  * Page mode: stmmac_rx ends every poll with stmmac_rx_refill, so every
  * consumed descriptor is the device's again unless the allocator failed.
  * Zero copy: stmmac_rx_refill_zc runs in batches and the ring may stay
- * short, but not empty while the fill ring has frames - an empty ring
- * suspends the engine, no frame and no interrupt come, and only a
- * repoll (budget used, or a poll scheduled) or the need_wakeup flag (the
- * user's kick) brings the refill (stmmac_rx_zc's end).
+ * short, but not empty (no descriptor the device owns) while the fill
+ * ring has frames - then the engine is suspended, no frame and no
+ * interrupt come, and only a repoll (budget used, or a poll scheduled)
+ * or the need_wakeup flag (the user's kick) brings the refill
+ * (stmmac_rx_zc's end).
  */
 bool rl_stmmac_check_rx_depth(struct rl_stmmac_priv *priv, u32 q,
 			      int ret, int budget, bool failed)
@@ -149,7 +161,8 @@ bool rl_stmmac_check_rx_depth(struct rl_stmmac_priv *priv, u32 q,
 				       "RX ring short after a page-mode poll with pages to be had (stmmac_rx_refill owes every consumed descriptor)");
 		return false;
 	}
-	if (rx_q->dma_rx->held || ret >= budget || rx_q->rxtx_napi.scheduled ||
+	if (stmmac_rx_owned(priv, q) || ret >= budget ||
+	    rx_q->rxtx_napi.scheduled ||
 	    !rl_xsk_buff_can_alloc(pool, 1) ||
 	    (rl_xsk_uses_need_wakeup(pool) && pool->rx_need_wakeup))
 		return true;

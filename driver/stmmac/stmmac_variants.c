@@ -14,7 +14,7 @@ const struct rl_variant_info rl_stmmac_variants[RL_SV_NR] = {
 		"the failure path undoes what the call did: fragments unmapped and their descriptors cleared, the head entry's buffer record and the skb pointer dropped, cur_tx back at the first entry",
 		BIT(RL_F_DOUBLE_FREE) | BIT(RL_F_OWNER) | BIT(RL_F_LEAK) |
 		BIT(RL_F_USE_AFTER_FREE) | BIT(RL_F_DMA_DEVICE) |
-		BIT(RL_F_DMA_UNKNOWN),
+		BIT(RL_F_DMA_UNKNOWN) | BIT(RL_F_CRASH),
 	},
 	[RL_SV_XDP_REOPEN_FAIL_IGNORED] = {
 		"stmmac_xdp_reopen_fail_ignored",
