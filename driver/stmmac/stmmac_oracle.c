@@ -161,10 +161,11 @@ bool rl_stmmac_check_rx_depth(struct rl_stmmac_priv *priv, u32 q,
 				       "RX ring short after a page-mode poll with pages to be had (stmmac_rx_refill owes every consumed descriptor)");
 		return false;
 	}
-	if (stmmac_rx_owned(priv, q) || ret >= budget ||
-	    rx_q->rxtx_napi.scheduled ||
+	/* the ring scan last: this runs after every poll */
+	if (ret >= budget || rx_q->rxtx_napi.scheduled ||
 	    !rl_xsk_buff_can_alloc(pool, 1) ||
-	    (rl_xsk_uses_need_wakeup(pool) && pool->rx_need_wakeup))
+	    (rl_xsk_uses_need_wakeup(pool) && pool->rx_need_wakeup) ||
+	    stmmac_rx_owned(priv, q))
 		return true;
 	rl_ledger_report_count(priv->m->ledger, RL_F_LIVENESS, RL_OBJ_XSK, q,
 			       1, 0,
