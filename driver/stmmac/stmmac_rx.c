@@ -243,6 +243,14 @@ static int stmmac_rx(struct rl_stmmac_priv *priv, int limit, u32 q)
 	if (rl_oops_null(rx_q->dma_rx, RL_OBJ_DESC,
 			 "RX poll on a queue whose descriptor ring was freed"))
 		return 0;
+	/*
+	 * stmmac_rx_cur_catches_dirty: before 0bb05e6adfa9 a poll took at
+	 * most dma_rx_size - 1 frames (b6cb4541853c7's clamp) and had no
+	 * other guard against reaching dirty_rx
+	 */
+	if (rl_stmmac_bug(priv, RL_SV_RX_CUR_CATCHES_DIRTY) &&
+	    limit > (int)priv->cfg.dma_rx_size - 1)
+		limit = priv->cfg.dma_rx_size - 1;
 	while (count < limit) {
 		struct rl_stmmac_rx_buffer *buf = &rx_q->buf_pool[next];
 		struct rl_xdp_buff xdp = { .rxq = &rx_q->xdp_rxq };
@@ -254,9 +262,24 @@ static int stmmac_rx(struct rl_stmmac_priv *priv, int limit, u32 q)
 		if (des3 & RL_DES3_OWN)
 			break;
 		next = next_entry(priv, rx_q->cur_rx);
-		if (next == rx_q->dirty_rx)
+		/*
+		 * 0bb05e6adfa9 (Sam Edwards, 2026, in Debian's 6.1): a
+		 * descriptor the refill could not rearm is not OWN either -
+		 * its stale write-back looks like a frame - so cur_rx stops
+		 * short of dirty_rx, leaving the last frame to the poll after
+		 * a successful refill
+		 */
+		if (next == rx_q->dirty_rx &&
+		    !rl_stmmac_bug(priv, RL_SV_RX_CUR_CATCHES_DIRTY))
 			break;
 		rx_q->cur_rx = next;
+		/*
+		 * upstream goes on to page_address(buf->page): with no page
+		 * that is a wild pointer (bugzilla 221010's panic)
+		 */
+		if (rl_oops_null(buf->page, RL_OBJ_PAGE,
+				 "a descriptor the refill left without a page read as a received frame"))
+			break;
 		rl_dring_take(rx_q->dma_rx, entry);
 		count++;
 		len = des3 & RL_DES3_LEN;

@@ -91,6 +91,14 @@ const struct rl_variant_info rl_stmmac_variants[RL_SV_NR] = {
 		"the failure goes to error_wq_init, which frees the bitmap",
 		BIT(RL_F_LEAK),
 	},
+	[RL_SV_RX_CUR_CATCHES_DIRTY] = {
+		"stmmac_rx_cur_catches_dirty",
+		"a refill that could not allocate leaves descriptors without a buffer and OWN clear, their stale write-back looking like frames: stmmac_rx walks cur_rx onto dirty_rx and reads one as received (page_address of no page: the panic of bugzilla 221010); with cur_rx == dirty_rx the ring also counts as clean with no buffer in it (zero copy: it fills again only as later polls step over its descriptors one by one)",
+		"0bb05e6adfa9 (net: stmmac: Prevent NULL deref when RX memory exhausted, Sam Edwards, 2026, Fixes b6cb4541853c7 whose dma_rx_size - 1 clamp was a partial fix; the stable backport read on the list, in Debian's 6.1); the stmmac_rx_zc loop it also fixes is bba2556efad6's",
+		"stmmac_rx and stmmac_rx_zc stop before cur_rx would reach dirty_rx (the clamp removed)",
+		BIT(RL_F_OOPS) | BIT(RL_F_CRASH) | BIT(RL_F_LIVENESS) |
+		BIT(RL_F_DMA_SYNC) | BIT(RL_F_DMA_UNKNOWN),
+	},
 };
 
 const struct rl_variant_info rl_stmmac_perf_variants[RL_SPV_NR] = {
@@ -125,7 +133,7 @@ const struct rl_profile_info rl_stmmac_profiles[RL_SP_NR] = {
 		S(XSK_TX_STALE_DONE) | S(XSK_ENABLE_WAKEUP_ERR) |
 		S(QUEUE_REENABLE_FAIL_IGNORED) | S(RACE_XDP_TX_POOL_SWITCH) |
 		S(ZC_XDP_TX_PP_ADDR) | S(ZC_QPS_BITMAP_LEAK) |
-		S(PROBE_WQ_FAIL_LEAK),
+		S(PROBE_WQ_FAIL_LEAK) | S(RX_CUR_CATCHES_DIRTY),
 	},
 };
 

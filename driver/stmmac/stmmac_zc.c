@@ -218,7 +218,9 @@ static int stmmac_rx_zc(struct rl_stmmac_priv *priv, int limit, u32 q)
 		if (des3 & RL_DES3_OWN)
 			break;
 		next = (rx_q->cur_rx + 1) % priv->cfg.dma_rx_size;
-		if (next == rx_q->dirty_rx)
+		/* 0bb05e6adfa9, as in stmmac_rx (variant stmmac_rx_cur_catches_dirty) */
+		if (next == rx_q->dirty_rx &&
+		    !rl_stmmac_bug(priv, RL_SV_RX_CUR_CATCHES_DIRTY))
 			break;
 		rx_q->cur_rx = next;
 		/* 2b9fff64f032: ensure a valid XSK buffer before proceeding */

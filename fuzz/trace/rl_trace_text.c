@@ -221,6 +221,22 @@ static int fail(struct rl_line *l, const char *at, const char *what)
 	return -1;
 }
 
+/* "expected a fault site (...)", the sites named from the model's table */
+static int fail_site(struct rl_line *l, const char *at)
+{
+	char what[160];
+	size_t n;
+	int i;
+
+	n = snprintf(what, sizeof(what), "a fault site (");
+	for (i = 0; i < RL_FAULT_NR && n < sizeof(what); i++)
+		n += snprintf(what + n, sizeof(what) - n, "%s%s",
+			      i ? ", " : "", rl_fault_site_name(i));
+	if (n < sizeof(what))
+		snprintf(what + n, sizeof(what) - n, ")");
+	return fail(l, at, what);
+}
+
 /* Next whitespace-separated word into @word; false at end of line. */
 static bool next_word(struct rl_line *l, char *word, size_t cap,
 		      const char **at)
@@ -309,7 +325,7 @@ static int parse_arg(struct rl_line *l, const struct rl_trace *t,
 	case RL_A_SITE:
 		k = rl_fault_site_by_name(w);
 		if (k < 0)
-			return fail(l, at, "a fault site (dma_map, desc_alloc, page_alloc, skb_alloc, ring_push, xsk_alloc)");
+			return fail_site(l, at);
 		*out = k;
 		return 0;
 	case RL_A_FLAGS:

@@ -9,28 +9,12 @@
  * its pool, XDP_TX sends the page itself and the TX completion returns
  * it, a full TX ring consumes the frame; release gives everything back.
  */
-#include "rl_test_util.h"
-#include "stmmac.h"
-
-/* One TX queue of @tx_size; @variants put upstream's code back. */
-static struct rl_stmmac_priv *bed_cfg(struct kunit *test,
-				      struct rl_test_ctx *ctx, u32 queues,
-				      u32 size, u32 tx_size, u64 variants)
-{
-	struct rl_stmmac_cfg cfg = { .rx_queues = queues, .tx_queues = 1,
-				     .dma_rx_size = size,
-				     .dma_tx_size = tx_size,
-				     .variants = variants };
-	struct rl_stmmac_priv *priv = rl_stmmac_probe(ctx->m, &cfg);
-
-	KUNIT_ASSERT_NOT_NULL(test, priv);
-	return priv;
-}
+#include "stmmac_bed.h"
 
 static struct rl_stmmac_priv *bed(struct kunit *test, struct rl_test_ctx *ctx,
 				  u32 queues, u32 size)
 {
-	return bed_cfg(test, ctx, queues, size, 8, 0);
+	return rl_stmmac_test_probe(test, ctx, queues, size, 8, 0);
 }
 
 /* The device receives @n frames of @len bytes; one NAPI poll takes @polled. */
@@ -330,7 +314,7 @@ static void xmit_head_map_fails(struct kunit *test, bool upstream)
 	struct rl_sk_buff *skb = rl_skb_alloc_tx(ctx->m, 300, 2, 100);
 	u32 live;
 
-	priv = bed_cfg(test, ctx, 1, 4, 8,
+	priv = rl_stmmac_test_probe(test, ctx, 1, 4, 8,
 		       upstream ? BIT_ULL(RL_SV_XMIT_MAP_ERR_STALE) : 0);
 	KUNIT_ASSERT_NOT_NULL(test, skb);
 	tx_q = &priv->tx_queue[0];
@@ -386,7 +370,7 @@ static void xdp_reopen_fails(struct kunit *test, bool upstream)
 	struct rl_stmmac_priv *priv;
 	struct rl_xdp_frame *f;
 
-	priv = bed_cfg(test, ctx, 1, 2, 4,
+	priv = rl_stmmac_test_probe(test, ctx, 1, 2, 4,
 		       upstream ? BIT_ULL(RL_SV_XDP_REOPEN_FAIL_IGNORED) : 0);
 	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
 	rl_model_fail_nth(ctx->m, RL_FAULT_PAGE_ALLOC, 1);
@@ -426,83 +410,6 @@ static void stmmac_xdp_reopen_fail_ignored_variant(struct kunit *test)
 	xdp_reopen_fails(test, true);
 }
 
-/*
- * The end of a driver-memory case: with upstream's code the end-of-run
- * oracle must report the leak; patched, it must run clean.
- */
-static void finish_or_leak(struct kunit *test, struct rl_test_ctx *ctx,
-			   bool upstream)
-{
-	if (!upstream) {
-		rl_test_finish(ctx);
-		return;
-	}
-	RL_EXPECT_FINDING(ctx, RL_F_LEAK,
-			  KUNIT_EXPECT_FALSE(test, rl_model_final_check(ctx->m)));
-}
-
-/*
- * The zero-copy queue bitmap of stmmac_dvr_probe: a socket's queue is
- * marked in it and cleared again; remove frees it (d7f576dc9836).  The
- * series left it to kmemleak (stmmac_zc_qps_bitmap_leak).
- */
-static void zc_qps_bitmap(struct kunit *test, bool upstream)
-{
-	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_stmmac_priv *priv = bed_cfg(test, ctx, 2, 4, 4, upstream ?
-					      BIT_ULL(RL_SV_ZC_QPS_BITMAP_LEAK) :
-					      0);
-
-	KUNIT_ASSERT_NOT_NULL(test, priv->af_xdp_zc_qps);
-	KUNIT_EXPECT_FALSE(test, rl_test_bit(0, priv->af_xdp_zc_qps));
-	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
-	KUNIT_EXPECT_EQ(test, rl_stmmac_release(priv), 0);
-	rl_stmmac_remove(priv);
-	finish_or_leak(test, ctx, upstream);
-}
-
-static void stmmac_remove_frees_zc_qps(struct kunit *test)
-{
-	zc_qps_bitmap(test, false);
-}
-
-static void stmmac_zc_qps_bitmap_leak_variant(struct kunit *test)
-{
-	zc_qps_bitmap(test, true);
-}
-
-/*
- * Probe under memory pressure: the workqueue after the bitmap cannot be
- * made.  Patched (a137f3f27f92): probe fails with nothing left behind;
- * upstream before it: the bitmap stays (stmmac_probe_wq_fail_leak).
- * The bitmap itself failing leaves nothing either way.
- */
-static void probe_wq_fails(struct kunit *test, bool upstream)
-{
-	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_stmmac_cfg cfg = { .rx_queues = 1, .tx_queues = 1,
-				     .dma_rx_size = 4, .dma_tx_size = 4,
-				     .variants = upstream ?
-				     BIT_ULL(RL_SV_PROBE_WQ_FAIL_LEAK) : 0 };
-
-	rl_model_fail_nth(ctx->m, RL_FAULT_KMALLOC, 1);
-	KUNIT_EXPECT_NULL(test, rl_stmmac_probe(ctx->m, &cfg));
-	rl_model_fail_nth(ctx->m, RL_FAULT_KMALLOC, 2);
-	KUNIT_EXPECT_NULL(test, rl_stmmac_probe(ctx->m, &cfg));
-	KUNIT_EXPECT_EQ(test, ctx->m->fault_hits, 2U);
-	finish_or_leak(test, ctx, upstream);
-}
-
-static void stmmac_probe_wq_fail_unwinds(struct kunit *test)
-{
-	probe_wq_fails(test, false);
-}
-
-static void stmmac_probe_wq_fail_leak_variant(struct kunit *test)
-{
-	probe_wq_fails(test, true);
-}
-
 static struct kunit_case stmmac_test_cases[] = {
 	KUNIT_CASE(stmmac_open_fills_rings),
 	KUNIT_CASE(stmmac_rx_frames_reach_the_stack),
@@ -519,10 +426,6 @@ static struct kunit_case stmmac_test_cases[] = {
 	KUNIT_CASE(stmmac_xmit_map_err_stale_variant),
 	KUNIT_CASE(stmmac_xdp_reopen_fail_down),
 	KUNIT_CASE(stmmac_xdp_reopen_fail_ignored_variant),
-	KUNIT_CASE(stmmac_remove_frees_zc_qps),
-	KUNIT_CASE(stmmac_zc_qps_bitmap_leak_variant),
-	KUNIT_CASE(stmmac_probe_wq_fail_unwinds),
-	KUNIT_CASE(stmmac_probe_wq_fail_leak_variant),
 	{}
 };
 
