@@ -261,6 +261,7 @@ static const char * const wait_names[RL_WAIT_NR] = {
 	[RL_WAIT_NAPI_DISABLE] = "napi_disable",
 	[RL_WAIT_HRTIMER_CANCEL] = "hrtimer_cancel",
 	[RL_WAIT_SYNC_NET] = "synchronize_net",
+	[RL_WAIT_ALLOC] = "GFP_KERNEL allocation",
 };
 
 const char *rl_wait_point_name(enum rl_wait_point wp)

@@ -120,6 +120,11 @@ enum rl_wait_point {
 	RL_WAIT_NAPI_DISABLE,	/* napi_disable(): a scheduled poll runs first */
 	RL_WAIT_HRTIMER_CANCEL,	/* hrtimer_cancel(): a due callback runs first */
 	RL_WAIT_SYNC_NET,	/* synchronize_net() / synchronize_rcu() */
+	/*
+	 * a GFP_KERNEL allocation (dma_alloc_coherent, page_pool_create):
+	 * might_sleep() - direct reclaim can put the caller to sleep
+	 */
+	RL_WAIT_ALLOC,
 	RL_WAIT_NR
 };
 

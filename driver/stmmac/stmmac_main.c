@@ -209,9 +209,10 @@ static void stmmac_stop_and_free(struct rl_stmmac_priv *priv,
 /*
  * NAPIs disabled (stmmac_disable_all_queues), the DMA stopped
  * (stmmac_stop_all_dma), then buffers and rings freed - stmmac_release's
- * and stmmac_xdp_release's common part.
+ * and stmmac_xdp_release's common part.  @tx_off: the caller stopped the
+ * stack's queues first (netif_tx_disable).
  */
-static void stmmac_queues_down(struct rl_stmmac_priv *priv)
+static void stmmac_queues_down(struct rl_stmmac_priv *priv, bool tx_off)
 {
 	u32 q;
 
@@ -227,6 +228,15 @@ static void stmmac_queues_down(struct rl_stmmac_priv *priv)
 	}
 	for (q = 0; q < stmmac_channels(priv); q++)
 		rl_stmmac_disable_queue_napis(priv, q);
+	/*
+	 * Fix (race_stmmac_tx_wake_in_rebuild): a TX clean that ran inside
+	 * napi_disable() may have woken a queue netif_tx_disable() stopped -
+	 * stmmac_tx_clean wakes on room alone, with no "going down" test like
+	 * ixgbe's __IXGBE_DOWN - and the stack would transmit into the rings
+	 * freed next.  No poll runs now: stop them again.
+	 */
+	if (tx_off && !rl_stmmac_bug(priv, RL_SV_RACE_TX_WAKE_IN_REBUILD))
+		rl_netif_tx_stop_all_queues(priv->dev);
 	stmmac_stop_and_free(priv, true);
 }
 
@@ -276,7 +286,7 @@ int rl_stmmac_release(struct rl_stmmac_priv *priv)
 	rl_netif_tx_stop_all_queues(priv->dev);
 	/* patched: a failed rebuild left nothing to take down */
 	if (!priv->down)
-		stmmac_queues_down(priv);
+		stmmac_queues_down(priv, true);
 	priv->down = false;
 	priv->up = false;
 	return 0;
@@ -297,8 +307,17 @@ int rl_stmmac_xdp_set_prog(struct rl_stmmac_priv *priv,
 	int ret;
 
 	if (priv->up && need_update && !priv->down) {
-		rl_netif_tx_stop_all_queues(priv->dev);
-		stmmac_queues_down(priv);
+		/*
+		 * 77711683a504 (and b270bfe69736 before the rebuild had its
+		 * own release): netif_tx_disable() first, else the stack
+		 * transmits into rings freed under it (variant
+		 * stmmac_xdp_release_tx_running)
+		 */
+		bool tx_off = !rl_stmmac_bug(priv, RL_SV_XDP_RELEASE_TX_RUNNING);
+
+		if (tx_off)
+			rl_netif_tx_stop_all_queues(priv->dev);
+		stmmac_queues_down(priv, tx_off);
 		rl_netif_carrier_off(priv->dev);	/* stmmac_xdp_release */
 	}
 	priv->xdp_prog = prog;

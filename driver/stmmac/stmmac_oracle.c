@@ -29,10 +29,23 @@ bool rl_stmmac_is_valid(const struct rl_stmmac_priv *priv)
 {
 	u32 q;
 
-	/* STMMAC_DOWN after a failed rebuild: running, with no queues */
-	if (priv->down)
-		return priv->up && !priv->rx_queue[0].dma_rx &&
-		       !priv->tx_queue[0].dma_tx;
+	/*
+	 * STMMAC_DOWN after a failed rebuild: running, with no queues - or,
+	 * asleep in an allocation of the swap or open that builds them
+	 * again, with some built and no NAPI on yet
+	 */
+	if (priv->down) {
+		if (!priv->up)
+			return false;
+		if (!priv->m->waiting)
+			return !priv->rx_queue[0].dma_rx &&
+			       !priv->tx_queue[0].dma_tx;
+		for (q = 0; q < priv->cfg.rx_queues ||
+			    q < priv->cfg.tx_queues; q++)
+			if (stmmac_channel_napi_on(priv, q))
+				return false;
+		return true;
+	}
 	if (!priv->up)
 		return true;
 	for (q = 0; q < priv->cfg.rx_queues; q++) {

@@ -101,6 +101,8 @@ int rl_stmmac_alloc_rx(struct rl_stmmac_priv *priv, u32 q)
 
 	rx_q->queue_index = q;
 	rx_q->priv_data = priv;
+	/* page_pool_create(), dma_alloc_coherent(): GFP_KERNEL, may sleep */
+	rl_model_wait(priv->m, RL_WAIT_ALLOC);
 	rx_q->page_pool = rl_page_pool_create(priv->m, &pp);
 	if (!rx_q->page_pool)
 		return -ENOMEM;

@@ -93,6 +93,8 @@ int rl_stmmac_alloc_tx(struct rl_stmmac_priv *priv, u32 q)
 
 	tx_q->queue_index = q;
 	tx_q->priv_data = priv;
+	/* dma_alloc_coherent(), kcalloc(): GFP_KERNEL, may sleep */
+	rl_model_wait(priv->m, RL_WAIT_ALLOC);
 	tx_q->dma_tx = rl_dring_create(priv->m, priv->cfg.dma_tx_size, true,
 				       "stmmac tx");
 	return tx_q->dma_tx ? 0 : -ENOMEM;

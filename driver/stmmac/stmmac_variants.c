@@ -99,6 +99,22 @@ const struct rl_variant_info rl_stmmac_variants[RL_SV_NR] = {
 		BIT(RL_F_OOPS) | BIT(RL_F_CRASH) | BIT(RL_F_LIVENESS) |
 		BIT(RL_F_DMA_SYNC) | BIT(RL_F_DMA_UNKNOWN),
 	},
+	[RL_SV_XDP_RELEASE_TX_RUNNING] = {
+		"stmmac_xdp_release_tx_running",
+		"a program attached to or removed from a running device rebuilds its rings (stmmac_xdp_release/open) with the stack's TX queues left open: while the rebuild sleeps in an allocation, the stack transmits into the rings just freed (the panic in dwmac4_set_addr from dev_hard_start_xmit)",
+		"77711683a504 (net: stmmac: ensure tx function is not running in stmmac_xdp_release(), Mohd Faizal Abdul Rahim, Fixes ac746c8520d9 which made the rebuild stmmac_xdp_release/open); the series' rebuild through stmmac_release/open had the same hole, closed by b270bfe69736 (net: stmmac: Disable Tx queues when reconfiguring the interface, Yannick Vignon, Fixes 5fabb01207a2d); both patches read on the list",
+		"netif_tx_disable() before the queues go down",
+		BIT(RL_F_OOPS) | BIT(RL_F_CRASH) | BIT(RL_F_USE_AFTER_FREE) |
+		BIT(RL_F_INVALID),
+	},
+	[RL_SV_RACE_TX_WAKE_IN_REBUILD] = {
+		"race_stmmac_tx_wake_in_rebuild",
+		"the rebuild's netif_tx_disable() comes before napi_disable(): a TX clean running then sees room and wakes the queue again, and the stack transmits into the rings the rebuild frees and allocates anew",
+		"stmmac_xdp_release as 6.1 and mainline have it (netif_tx_disable, then stmmac_disable_all_queues; stmmac_tx_clean wakes a stopped queue on room alone), read; found by ringledger",
+		"the TX queues stopped again once no NAPI runs, before the rings are freed",
+		BIT(RL_F_OOPS) | BIT(RL_F_CRASH) | BIT(RL_F_USE_AFTER_FREE) |
+		BIT(RL_F_INVALID),
+	},
 };
 
 const struct rl_variant_info rl_stmmac_perf_variants[RL_SPV_NR] = {
@@ -133,7 +149,8 @@ const struct rl_profile_info rl_stmmac_profiles[RL_SP_NR] = {
 		S(XSK_TX_STALE_DONE) | S(XSK_ENABLE_WAKEUP_ERR) |
 		S(QUEUE_REENABLE_FAIL_IGNORED) | S(RACE_XDP_TX_POOL_SWITCH) |
 		S(ZC_XDP_TX_PP_ADDR) | S(ZC_QPS_BITMAP_LEAK) |
-		S(PROBE_WQ_FAIL_LEAK) | S(RX_CUR_CATCHES_DIRTY),
+		S(PROBE_WQ_FAIL_LEAK) | S(RX_CUR_CATCHES_DIRTY) |
+		S(XDP_RELEASE_TX_RUNNING) | S(RACE_TX_WAKE_IN_REBUILD),
 	},
 };
 

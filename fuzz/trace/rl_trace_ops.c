@@ -210,6 +210,7 @@ const char * const rl_trace_wait_names[RL_WAIT_NR] = {
 	[RL_WAIT_NAPI_DISABLE] = "napi_disable",
 	[RL_WAIT_HRTIMER_CANCEL] = "hrtimer_cancel",
 	[RL_WAIT_SYNC_NET] = "sync_net",
+	[RL_WAIT_ALLOC] = "alloc",
 };
 
 void rl_trace_from_bytes(struct rl_trace *t, const u8 *data, size_t size)

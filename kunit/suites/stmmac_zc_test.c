@@ -8,7 +8,10 @@
  * switch (a6451192da26), XDP_TX into a TX queue the switch freed,
  * descriptors left OWN without a buffer, XSK TX frames completed
  * twice, and zero-copy XDP_TX sending its copy unmapped.  Every case ends with every frame back with
- * the user and the final oracle clean.
+ * the user and the final oracle clean.  Also through the world: the
+ * program swap's rebuild with the stack transmitting while it sleeps in
+ * an allocation (b270bfe69736, and a TX clean waking the queue in
+ * napi_disable).
  */
 #include "rl_test_util.h"
 #include "rl_world.h"
@@ -390,7 +393,84 @@ static void stmmac_queue_reenable_fail_ignored_variant(struct kunit *test)
 	queue_reenable_fails(test, true);
 }
 
+/* At the rebuild's first GFP_KERNEL allocation the stack sends a frame. */
+static void xmit_at_alloc(void *ctx, struct rl_world *w,
+			  enum rl_wait_point wp)
+{
+	int *ret = ctx;
+
+	if (wp == RL_WAIT_ALLOC && *ret == -EINPROGRESS)
+		*ret = rl_world_xmit(w, 0, 0, 100, 0, false);
+}
+
+/*
+ * A program attached to the running device rebuilds its rings (no
+ * socket here).  @completed: the device sent what the stack queued and
+ * its TX NAPI waits scheduled - napi_disable runs it, and its clean wakes
+ * the queue the rebuild stopped.  Patched, the stack finds the queue
+ * stopped at the allocation; @variant puts back upstream's code.
+ */
+static void rebuild_with_stack_tx(struct kunit *test, bool completed,
+				  u64 variant)
+{
+	static const u8 v_pass[] = { RL_XDP_PASS };
+	struct rl_stmmac_cfg cfg = { .rx_queues = 1, .tx_queues = 1,
+				     .dma_rx_size = 4, .dma_tx_size = 4,
+				     .nr_cpus = 1, .variants = variant };
+	struct zc_bed *b = zc_probe(test, &cfg);
+	int i, ret = -EINPROGRESS;	/* until the stack sends */
+
+	KUNIT_ASSERT_EQ(test, rl_world_open(&b->w, 0), 0);
+	for (i = 0; completed && i < 4; i++)
+		rl_world_xmit(&b->w, 0, 0, 100, 0, false);
+	if (completed) {
+		KUNIT_EXPECT_TRUE(test, rl_netif_tx_queue_stopped(b->w.stmmac->dev, 0));
+		rl_world_tx_complete(&b->w, 0, 4);
+	}
+	b->w.at_wait = xmit_at_alloc;
+	b->w.at_wait_ctx = &ret;
+	if (variant) {
+		rl_test_allow(b->ctx, RL_F_INVALID);
+		RL_EXPECT_FINDING(b->ctx, RL_F_OOPS,
+				  rl_world_attach(&b->w, 0, v_pass, 1, 0));
+		rl_world_teardown(&b->w);
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, rl_world_attach(&b->w, 0, v_pass, 1, 0), 0);
+	KUNIT_EXPECT_EQ(test, ret, RL_NETDEV_TX_BUSY);
+	KUNIT_EXPECT_FALSE(test, rl_netif_tx_queue_stopped(b->w.stmmac->dev, 0));
+	rl_world_settle(&b->w);
+	KUNIT_EXPECT_TRUE(test, rl_world_finish(&b->w));
+	rl_test_finish(b->ctx);
+}
+
+static void stmmac_rebuild_stops_stack_tx(struct kunit *test)
+{
+	rebuild_with_stack_tx(test, false, 0);
+}
+
+static void stmmac_xdp_release_tx_running_variant(struct kunit *test)
+{
+	rebuild_with_stack_tx(test, false,
+			      BIT_ULL(RL_SV_XDP_RELEASE_TX_RUNNING));
+}
+
+static void stmmac_rebuild_tx_woken_stopped_again(struct kunit *test)
+{
+	rebuild_with_stack_tx(test, true, 0);
+}
+
+static void race_stmmac_tx_wake_in_rebuild_variant(struct kunit *test)
+{
+	rebuild_with_stack_tx(test, true,
+			      BIT_ULL(RL_SV_RACE_TX_WAKE_IN_REBUILD));
+}
+
 static struct kunit_case stmmac_zc_test_cases[] = {
+	KUNIT_CASE(stmmac_rebuild_stops_stack_tx),
+	KUNIT_CASE(stmmac_xdp_release_tx_running_variant),
+	KUNIT_CASE(stmmac_rebuild_tx_woken_stopped_again),
+	KUNIT_CASE(race_stmmac_tx_wake_in_rebuild_variant),
 	KUNIT_CASE(stmmac_xsk_bound_without_carrier),
 	KUNIT_CASE(stmmac_xsk_enable_wakeup_err_variant),
 	KUNIT_CASE(stmmac_zc_queue_rebuild_fails_down),
