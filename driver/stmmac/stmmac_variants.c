@@ -101,19 +101,19 @@ const struct rl_variant_info rl_stmmac_variants[RL_SV_NR] = {
 	},
 	[RL_SV_XDP_RELEASE_TX_RUNNING] = {
 		"stmmac_xdp_release_tx_running",
-		"a program attached to or removed from a running device rebuilds its rings (stmmac_xdp_release/open) with the stack's TX queues left open: while the rebuild sleeps in an allocation, the stack transmits into the rings just freed (the panic in dwmac4_set_addr from dev_hard_start_xmit)",
+		"a program attached to or removed from a running device rebuilds its rings (stmmac_xdp_release/open) with the stack's TX queues left open: while the rebuild sleeps in an allocation, the stack transmits into the rings just freed (the panic in dwmac4_set_addr from dev_hard_start_xmit) - or into a new ring whose init then forgets the frames (leaked)",
 		"77711683a504 (net: stmmac: ensure tx function is not running in stmmac_xdp_release(), Mohd Faizal Abdul Rahim, Fixes ac746c8520d9 which made the rebuild stmmac_xdp_release/open); the series' rebuild through stmmac_release/open had the same hole, closed by b270bfe69736 (net: stmmac: Disable Tx queues when reconfiguring the interface, Yannick Vignon, Fixes 5fabb01207a2d); both patches read on the list",
 		"netif_tx_disable() before the queues go down",
 		BIT(RL_F_OOPS) | BIT(RL_F_CRASH) | BIT(RL_F_USE_AFTER_FREE) |
-		BIT(RL_F_INVALID),
+		BIT(RL_F_INVALID) | BIT(RL_F_LEAK),
 	},
 	[RL_SV_RACE_TX_WAKE_IN_REBUILD] = {
 		"race_stmmac_tx_wake_in_rebuild",
-		"the rebuild's netif_tx_disable() comes before napi_disable(): a TX clean running then sees room and wakes the queue again, and the stack transmits into the rings the rebuild frees and allocates anew",
+		"the rebuild's netif_tx_disable() comes before napi_disable(): a TX clean running then sees room and wakes the queue again, and the stack (or another device's devmap) transmits into the rings the rebuild frees, or into a new one before its init forgets what was queued (leaked)",
 		"stmmac_xdp_release as 6.1 and mainline have it (netif_tx_disable, then stmmac_disable_all_queues; stmmac_tx_clean wakes a stopped queue on room alone), read; found by ringledger",
 		"the TX queues stopped again once no NAPI runs, before the rings are freed",
 		BIT(RL_F_OOPS) | BIT(RL_F_CRASH) | BIT(RL_F_USE_AFTER_FREE) |
-		BIT(RL_F_INVALID),
+		BIT(RL_F_INVALID) | BIT(RL_F_LEAK),
 	},
 };
 
