@@ -256,6 +256,20 @@ static void stmmac_is_valid_catches_corruption(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, rl_stmmac_is_valid(priv));
 	priv->rx_queue[0].cur_rx = 0;
 	KUNIT_EXPECT_TRUE(test, rl_stmmac_is_valid(priv));
+	/*
+	 * STMMAC_DOWN: outside a call no rings may exist; asleep in the
+	 * rebuild's allocation some may, but no NAPI may be on yet
+	 */
+	priv->down = true;
+	KUNIT_EXPECT_FALSE(test, rl_stmmac_is_valid(priv));
+	priv->m->waiting++;
+	KUNIT_EXPECT_FALSE(test, rl_stmmac_is_valid(priv));
+	rl_stmmac_disable_queue_napis(priv, 0);
+	KUNIT_EXPECT_TRUE(test, rl_stmmac_is_valid(priv));
+	priv->m->waiting--;
+	rl_stmmac_enable_queue_napis(priv, 0);
+	priv->down = false;
+	KUNIT_EXPECT_TRUE(test, rl_stmmac_is_valid(priv));
 	rl_stmmac_remove(priv);
 	rl_test_finish(ctx);
 }
