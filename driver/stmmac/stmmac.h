@@ -233,6 +233,13 @@ static inline struct rl_napi *rl_stmmac_tx_napi(struct rl_stmmac_priv *priv,
 	       &priv->rx_queue[q].rxtx_napi : &priv->tx_queue[q].tx_napi;
 }
 
+/* max(rx_queues_to_use, tx_queues_to_use): the channels */
+static inline u32 rl_stmmac_channels(const struct rl_stmmac_priv *priv)
+{
+	return priv->cfg.rx_queues > priv->cfg.tx_queues ?
+	       priv->cfg.rx_queues : priv->cfg.tx_queues;
+}
+
 static inline bool rl_stmmac_bug(const struct rl_stmmac_priv *priv,
 				 enum rl_stmmac_variant v)
 {

@@ -71,13 +71,6 @@ err_netdev:
 	return NULL;
 }
 
-/* max(rx_queues_to_use, tx_queues_to_use): the channels */
-static u32 stmmac_channels(const struct rl_stmmac_priv *priv)
-{
-	return priv->cfg.rx_queues > priv->cfg.tx_queues ?
-	       priv->cfg.rx_queues : priv->cfg.tx_queues;
-}
-
 /* free_dma_desc_resources() */
 static void free_dma_desc_resources(struct rl_stmmac_priv *priv)
 {
@@ -128,7 +121,7 @@ static int stmmac_queues_up(struct rl_stmmac_priv *priv)
 	/* stmmac_request_irq(): single-IRQ mode, one line for the MAC */
 	rl_request_irq(priv->m, &priv->irq, rl_stmmac_interrupt, priv);
 	/* stmmac_enable_all_queues() */
-	for (q = 0; q < stmmac_channels(priv); q++)
+	for (q = 0; q < rl_stmmac_channels(priv); q++)
 		rl_stmmac_enable_queue_napis(priv, q);
 	return 0;
 }
@@ -226,7 +219,7 @@ static void stmmac_queues_down(struct rl_stmmac_priv *priv, bool tx_off)
 			break;
 		}
 	}
-	for (q = 0; q < stmmac_channels(priv); q++)
+	for (q = 0; q < rl_stmmac_channels(priv); q++)
 		rl_stmmac_disable_queue_napis(priv, q);
 	/*
 	 * Fix (race_stmmac_tx_wake_in_rebuild): a TX clean that ran inside
@@ -251,7 +244,7 @@ void rl_stmmac_queues_fail(struct rl_stmmac_priv *priv, u32 q)
 {
 	u32 c;
 
-	for (c = 0; c < stmmac_channels(priv); c++)
+	for (c = 0; c < rl_stmmac_channels(priv); c++)
 		if (c != q)
 			rl_stmmac_disable_queue_napis(priv, c);
 	/* channel @q has no rings: not a double free here */

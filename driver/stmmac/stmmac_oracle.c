@@ -40,8 +40,7 @@ bool rl_stmmac_is_valid(const struct rl_stmmac_priv *priv)
 		if (!priv->m->waiting)
 			return !priv->rx_queue[0].dma_rx &&
 			       !priv->tx_queue[0].dma_tx;
-		for (q = 0; q < priv->cfg.rx_queues ||
-			    q < priv->cfg.tx_queues; q++)
+		for (q = 0; q < rl_stmmac_channels(priv); q++)
 			if (stmmac_channel_napi_on(priv, q))
 				return false;
 		return true;

@@ -24,4 +24,21 @@ rl_stmmac_test_probe(struct kunit *test, struct rl_test_ctx *ctx, u32 queues,
 	return priv;
 }
 
+/*
+ * The device receives @n frames of @len bytes; one NAPI poll of @budget
+ * must take @polled.
+ */
+static inline void rl_stmmac_test_rx_poll(struct kunit *test,
+					  struct rl_stmmac_rx_queue *rx_q,
+					  int n, u32 len, int budget,
+					  int polled)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, len), 0);
+	rl_napi_schedule(&rx_q->rx_napi);
+	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, budget, 0), polled);
+}
+
 #endif /* RL_STMMAC_BED_H */

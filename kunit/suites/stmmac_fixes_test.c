@@ -30,9 +30,8 @@ static void finish_or_leak(struct kunit *test, struct rl_test_ctx *ctx,
 static void zc_qps_bitmap(struct kunit *test, bool upstream)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_stmmac_priv *priv = rl_stmmac_test_probe(test, ctx, 2, 4, 4, upstream ?
-					      BIT_ULL(RL_SV_ZC_QPS_BITMAP_LEAK) :
-					      0);
+	struct rl_stmmac_priv *priv = rl_stmmac_test_probe(test, ctx, 2, 4, 4,
+		upstream ? BIT_ULL(RL_SV_ZC_QPS_BITMAP_LEAK) : 0);
 
 	KUNIT_ASSERT_NOT_NULL(test, priv->af_xdp_zc_qps);
 	KUNIT_EXPECT_FALSE(test, rl_test_bit(0, priv->af_xdp_zc_qps));
@@ -99,14 +98,10 @@ static void rx_refill_starved(struct kunit *test, bool upstream)
 	struct rl_stmmac_priv *priv = rl_stmmac_test_probe(test, ctx, 1, 4, 4,
 		upstream ? BIT_ULL(RL_SV_RX_CUR_CATCHES_DIRTY) : 0);
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[0];
-	int i;
 
 	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
-	for (i = 0; i < 4; i++)
-		KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, 64), 0);
 	rl_model_fail_nth(ctx->m, RL_FAULT_PAGE_ALLOC, 1);
-	rl_napi_schedule(&rx_q->rx_napi);
-	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 2, 0), 2);
+	rl_stmmac_test_rx_poll(test, rx_q, 4, 64, 2, 2);
 	KUNIT_EXPECT_EQ(test, rx_q->dirty_rx, 0U);
 	KUNIT_EXPECT_EQ(test, rx_q->cur_rx, 2U);
 	rl_napi_schedule(&rx_q->rx_napi);
@@ -124,8 +119,7 @@ static void rx_refill_starved(struct kunit *test, bool upstream)
 	KUNIT_EXPECT_EQ(test, rx_q->cur_rx, 3U);
 	KUNIT_EXPECT_EQ(test, rx_q->dirty_rx, 3U);
 	KUNIT_EXPECT_EQ(test, rx_q->dma_rx->held, 3U);
-	rl_napi_schedule(&rx_q->rx_napi);
-	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), 1);
+	rl_stmmac_test_rx_poll(test, rx_q, 0, 0, 64, 1);
 	KUNIT_EXPECT_EQ(test, rx_q->dma_rx->held, 4U);
 	KUNIT_EXPECT_TRUE(test, rl_stmmac_is_valid(priv));
 	rl_test_check(ctx);

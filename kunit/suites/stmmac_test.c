@@ -21,12 +21,7 @@ static struct rl_stmmac_priv *bed(struct kunit *test, struct rl_test_ctx *ctx,
 static void rx_and_poll(struct kunit *test, struct rl_stmmac_rx_queue *rx_q,
 			int n, u32 len, int polled)
 {
-	int i;
-
-	for (i = 0; i < n; i++)
-		KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(rx_q->dma_rx, len), 0);
-	rl_napi_schedule(&rx_q->rx_napi);
-	KUNIT_EXPECT_EQ(test, rl_napi_run(&rx_q->rx_napi, 64, 0), polled);
+	rl_stmmac_test_rx_poll(test, rx_q, n, len, 64, polled);
 }
 
 static void stmmac_open_fills_rings(struct kunit *test)
