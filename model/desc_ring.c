@@ -30,12 +30,23 @@ static void dring_final(struct rl_obj_hdr *h)
 					 "buffer still in a device-owned descriptor at the end");
 }
 
+/*
+ * At model destroy, a ring its driver never freed (dma_free_coherent
+ * missing: the coherent mapping is the leak DMA-API debug reports) is
+ * the model's to free.
+ */
+static void dring_reap(struct rl_obj_hdr *h)
+{
+	rl_free(container_of(h, struct rl_dring, hdr));
+}
+
 static const struct rl_obj_ops dring_ops = {
 	.kind = RL_REG_DRING,
 	.name = "rl_dring_is_valid",
 	.cls = RL_OBJ_DMA,
 	.is_valid = dring_valid,
 	.final_check = dring_final,
+	.reap = dring_reap,
 };
 
 static rl_dma_addr_t desc_addr(const struct rl_dring_desc *d)

@@ -71,15 +71,91 @@ err_netdev:
 	return NULL;
 }
 
-/* free_dma_desc_resources() */
-static void free_dma_desc_resources(struct rl_stmmac_priv *priv)
+/* free_dma_rx_desc_resources() / free_dma_tx_desc_resources() */
+static void free_dma_rx_desc_resources(struct rl_stmmac_priv *priv)
 {
 	u32 q;
 
 	for (q = 0; q < priv->cfg.rx_queues; q++)
 		rl_stmmac_free_rx(priv, q);
+}
+
+static void free_dma_tx_desc_resources(struct rl_stmmac_priv *priv)
+{
+	u32 q;
+
 	for (q = 0; q < priv->cfg.tx_queues; q++)
 		rl_stmmac_free_tx(priv, q);
+}
+
+/* free_dma_desc_resources() */
+static void free_dma_desc_resources(struct rl_stmmac_priv *priv)
+{
+	free_dma_rx_desc_resources(priv);
+	free_dma_tx_desc_resources(priv);
+}
+
+/*
+ * The free after queue @failed of @nr could not be allocated walks every
+ * queue, the later ones too.  In stmmac_xdp_open (@fresh false: the
+ * rebuild reuses priv->dma_conf) those still hold what stmmac_xdp_release
+ * freed - upstream's __free_dma_rx/tx_desc_resources leave buf_pool,
+ * page_pool, the rings and tx_skbuff(_dma) pointing at freed memory -
+ * so dma_free_rx_skbufs/dma_free_tx_skbufs read a kfree'd array first
+ * (KASAN slab-use-after-free), then the rings and pools are freed again.
+ * stmmac_open allocates into a new, zeroed dma_conf
+ * (stmmac_setup_dma_desc): nothing dangles there.  The model's freed
+ * pointers are NULL, so only the variant reports here.
+ */
+static void stmmac_free_dangling(struct rl_stmmac_priv *priv, bool fresh,
+				 u32 failed, u32 nr, bool rx)
+{
+	if (fresh || failed + 1 >= nr ||
+	    !rl_stmmac_bug(priv, RL_SV_ALLOC_FAIL_FREES_DANGLING))
+		return;
+	rl_ledger_report_count(priv->m->ledger, RL_F_USE_AFTER_FREE,
+			       RL_OBJ_KMEM, failed + 1, 1, 0, rx ?
+			       "dma_free_rx_skbufs: the buf_pool of RX queue <id>, kfree()d by the last release (dangling pointer)" :
+			       "dma_free_tx_skbufs: the tx_skbuff_dma of TX queue <id>, kfree()d by the last release (dangling pointer)");
+}
+
+/*
+ * alloc_dma_desc_resources(): alloc_dma_rx_desc_resources (every RX
+ * queue freed if one fails), then alloc_dma_tx_desc_resources (every TX
+ * queue freed if one fails).  @fresh: stmmac_open's new dma_conf, not
+ * the rebuild's priv->dma_conf.
+ */
+static int alloc_dma_desc_resources(struct rl_stmmac_priv *priv, bool fresh)
+{
+	int ret = 0;
+	u32 q;
+
+	for (q = 0; q < priv->cfg.rx_queues && !ret; q++)
+		ret = rl_stmmac_alloc_rx(priv, q);
+	if (ret) {
+		stmmac_free_dangling(priv, fresh, q - 1, priv->cfg.rx_queues,
+				     true);
+		free_dma_rx_desc_resources(priv);
+		return ret;
+	}
+	for (q = 0; q < priv->cfg.tx_queues && !ret; q++)
+		ret = rl_stmmac_alloc_tx(priv, q);
+	if (ret) {
+		stmmac_free_dangling(priv, fresh, q - 1, priv->cfg.tx_queues,
+				     false);
+		free_dma_tx_desc_resources(priv);
+		/*
+		 * Fix (stmmac_alloc_tx_fail_rx_leak): upstream returns with
+		 * the RX queues allocated, and neither stmmac_open (kfree of
+		 * its new dma_conf) nor stmmac_xdp_open frees them.  Posted
+		 * as "net: stmmac: Free Rx descs on Tx allocation failure"
+		 * (Serge Semin, 2021 and 2023, Fixes 71fedb0198cb) and again
+		 * by Abid Ali (2026); not in mainline as read.
+		 */
+		if (!rl_stmmac_bug(priv, RL_SV_ALLOC_TX_FAIL_RX_LEAK))
+			free_dma_rx_desc_resources(priv);
+	}
+	return ret;
 }
 
 /*
@@ -88,15 +164,13 @@ static void free_dma_desc_resources(struct rl_stmmac_priv *priv)
  * the NAPIs enabled (stmmac_enable_all_queues) - stmmac_open's and
  * stmmac_xdp_open's common part.
  */
-static int stmmac_queues_up(struct rl_stmmac_priv *priv)
+static int stmmac_queues_up(struct rl_stmmac_priv *priv, bool fresh)
 {
 	u32 q;
-	int ret = 0;
+	int ret = alloc_dma_desc_resources(priv, fresh);
 
-	for (q = 0; q < priv->cfg.rx_queues && !ret; q++)
-		ret = rl_stmmac_alloc_rx(priv, q);
-	for (q = 0; q < priv->cfg.tx_queues && !ret; q++)
-		ret = rl_stmmac_alloc_tx(priv, q);
+	if (ret)
+		return ret;
 	for (q = 0; q < priv->cfg.rx_queues && !ret; q++)
 		ret = rl_stmmac_init_rx(priv, q);
 	if (ret) {
@@ -253,15 +327,37 @@ void rl_stmmac_queues_fail(struct rl_stmmac_priv *priv, u32 q)
 	priv->down = true;
 }
 
+/*
+ * A failed stmmac_open kfree()s the dma_conf stmmac_setup_dma_desc made
+ * for it, with whatever it still points to (nothing once every failure
+ * path frees what it allocated; stmmac_alloc_tx_fail_rx_leak's RX queues
+ * otherwise, never freed: kmemleak, DMA-API debug and the page_pools'
+ * users see them at remove).  The model's queues live in priv: dropped.
+ */
+static void stmmac_dma_conf_kfree(struct rl_stmmac_priv *priv)
+{
+	u32 q;
+
+	for (q = 0; q < priv->cfg.rx_queues; q++) {
+		struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
+
+		rx_q->page_pool = NULL;
+		rx_q->dma_rx = NULL;
+		memset(&rx_q->xdp_rxq, 0, sizeof(rx_q->xdp_rxq));
+	}
+}
+
 int rl_stmmac_open(struct rl_stmmac_priv *priv)
 {
 	int ret;
 
 	if (priv->up)
 		return -EBUSY;
-	ret = stmmac_queues_up(priv);
-	if (ret)
+	ret = stmmac_queues_up(priv, true);
+	if (ret) {
+		stmmac_dma_conf_kfree(priv);
 		return ret;
+	}
 	rl_netif_tx_start_all_queues(priv->dev);
 	stmmac_enable_all_dma_irq(priv);
 	/* phylink_start(): a fixed link comes up at once (netif_carrier_on) */
@@ -318,7 +414,7 @@ int rl_stmmac_xdp_set_prog(struct rl_stmmac_priv *priv,
 		rl_bpf_prog_put(old);
 	if (!priv->up || !need_update)
 		return 0;
-	ret = stmmac_queues_up(priv);
+	ret = stmmac_queues_up(priv, false);
 	if (!ret) {
 		/* stmmac_xdp_open's end */
 		priv->down = false;

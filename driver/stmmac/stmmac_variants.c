@@ -115,6 +115,20 @@ const struct rl_variant_info rl_stmmac_variants[RL_SV_NR] = {
 		BIT(RL_F_OOPS) | BIT(RL_F_CRASH) | BIT(RL_F_USE_AFTER_FREE) |
 		BIT(RL_F_INVALID) | BIT(RL_F_LEAK),
 	},
+	[RL_SV_ALLOC_TX_FAIL_RX_LEAK] = {
+		"stmmac_alloc_tx_fail_rx_leak",
+		"alloc_dma_desc_resources returns the TX allocation's failure with every RX queue's page_pool, descriptor ring and rxq still allocated: stmmac_open kfree()s the dma_conf pointing at them, a program swap's stmmac_xdp_open keeps them in priv->dma_conf for the next rebuild to overwrite - leaked either way (kmemleak, the page_pools' users, DMA-API debug at remove)",
+		"posted as \"net: stmmac: Free Rx descs on Tx allocation failure\" (Serge Semin, netdev 2021-02-08 and 2023-03-14, Fixes 71fedb0198cb) and again by Abid Ali (linux-stm32 2026-04/05, v2; Paolo Abeni asked for the related fixes in the same series); 6.1 and mainline (kernel-patches/bpf) read: not applied",
+		"the TX failure frees the RX queues too, as the posted patch does",
+		BIT(RL_F_LEAK) | BIT(RL_F_INVALID) | BIT(RL_F_XDP),
+	},
+	[RL_SV_ALLOC_FAIL_FREES_DANGLING] = {
+		"stmmac_alloc_fail_frees_dangling",
+		"a program swap's stmmac_xdp_open that cannot allocate queue k frees every queue again, those after k included, whose buf_pool, page_pool, ring and tx_skbuff(_dma) pointers still point at what stmmac_xdp_release freed: dma_free_rx/tx_skbufs read the kfree'd arrays, then the rings and pools are freed a second time",
+		"__free_dma_rx_desc_resources / __free_dma_tx_desc_resources and stmmac_xdp_open as 6.1 and mainline (kernel-patches/bpf) have them (read); reported by Jakub Raczynski, \"net/stmmac: Set Rx queue page_pool to NULL when freeing DMA resources\" (v2, linux-stm32 2026-07-07, Fixes da5ec7f22a0f of the 2021 series, seen on a failed page_pool_create) with \"Prevent dma queue NULL free on allocation failure\", and by the review of Abid Ali's patch (buf_pool, dma_rx)",
+		"the free functions clear every pointer they free (the model's freed pointers are NULL; the posted fix clears page_pool)",
+		BIT(RL_F_USE_AFTER_FREE),
+	},
 };
 
 const struct rl_variant_info rl_stmmac_perf_variants[RL_SPV_NR] = {
@@ -150,7 +164,8 @@ const struct rl_profile_info rl_stmmac_profiles[RL_SP_NR] = {
 		S(QUEUE_REENABLE_FAIL_IGNORED) | S(RACE_XDP_TX_POOL_SWITCH) |
 		S(ZC_XDP_TX_PP_ADDR) | S(ZC_QPS_BITMAP_LEAK) |
 		S(PROBE_WQ_FAIL_LEAK) | S(RX_CUR_CATCHES_DIRTY) |
-		S(XDP_RELEASE_TX_RUNNING) | S(RACE_TX_WAKE_IN_REBUILD),
+		S(XDP_RELEASE_TX_RUNNING) | S(RACE_TX_WAKE_IN_REBUILD) |
+		S(ALLOC_TX_FAIL_RX_LEAK) | S(ALLOC_FAIL_FREES_DANGLING),
 	},
 };
 

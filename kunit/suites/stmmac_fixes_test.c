@@ -138,6 +138,89 @@ static void stmmac_rx_cur_catches_dirty_variant(struct kunit *test)
 	rx_refill_starved(test, true);
 }
 
+/*
+ * stmmac_open under memory pressure: every RX queue is allocated, then
+ * the TX ring cannot be.  Patched (the posted "Free Rx descs on Tx
+ * allocation failure"): the RX queues are freed too, open fails clean and
+ * the next open works; upstream leaves them in the dma_conf open kfree()s
+ * (stmmac_alloc_tx_fail_rx_leak) - the leak is seen at the end.
+ */
+static void open_tx_alloc_fails(struct kunit *test, bool upstream)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_stmmac_priv *priv = rl_stmmac_test_probe(test, ctx, 1, 4, 4,
+		upstream ? BIT_ULL(RL_SV_ALLOC_TX_FAIL_RX_LEAK) : 0);
+
+	/* dma_alloc_coherent: the RX ring first, the TX ring second */
+	rl_model_fail_nth(ctx->m, RL_FAULT_DMA_MAP, 2);
+	KUNIT_EXPECT_EQ(test, rl_stmmac_open(priv), -ENOMEM);
+	KUNIT_EXPECT_EQ(test, ctx->m->fault_hits, 1U);
+	KUNIT_EXPECT_FALSE(test, priv->up);
+	KUNIT_EXPECT_NULL(test, priv->rx_queue[0].page_pool);
+	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
+	KUNIT_EXPECT_EQ(test, rl_stmmac_release(priv), 0);
+	rl_stmmac_remove(priv);
+	finish_or_leak(test, ctx, upstream);
+}
+
+static void stmmac_open_tx_alloc_fail_frees_rx(struct kunit *test)
+{
+	open_tx_alloc_fails(test, false);
+}
+
+static void stmmac_alloc_tx_fail_rx_leak_variant(struct kunit *test)
+{
+	open_tx_alloc_fails(test, true);
+}
+
+/*
+ * Attaching a program rebuilds two RX queues in priv->dma_conf; queue 0's
+ * ring cannot be allocated.  The free that follows walks queue 1 too:
+ * patched, its pointers were cleared when stmmac_xdp_release freed it,
+ * and the device is left STMMAC_DOWN until the next swap builds the
+ * queues; upstream (stmmac_alloc_fail_frees_dangling) reads queue 1's
+ * kfree'd buf_pool (KASAN), then frees its ring and pool again.
+ */
+static void rebuild_alloc_fails(struct kunit *test, bool upstream)
+{
+	static const u8 v[] = { RL_XDP_PASS };
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_stmmac_priv *priv = rl_stmmac_test_probe(test, ctx, 2, 4, 4,
+		upstream ? BIT_ULL(RL_SV_ALLOC_FAIL_FREES_DANGLING) : 0);
+	struct rl_bpf_prog *prog = rl_bpf_prog_create(priv->m, v, 1, NULL);
+
+	KUNIT_ASSERT_NOT_NULL(test, prog);
+	KUNIT_ASSERT_EQ(test, rl_stmmac_open(priv), 0);
+	rl_model_fail_nth(ctx->m, RL_FAULT_DMA_MAP, 1);
+	if (upstream)
+		RL_EXPECT_FINDING(ctx, RL_F_USE_AFTER_FREE,
+				  KUNIT_EXPECT_EQ(test,
+					rl_stmmac_xdp_set_prog(priv, prog), 0));
+	else
+		KUNIT_EXPECT_EQ(test, rl_stmmac_xdp_set_prog(priv, prog), 0);
+	KUNIT_EXPECT_EQ(test, ctx->m->fault_hits, 1U);
+	KUNIT_EXPECT_TRUE(test, priv->down);
+	KUNIT_EXPECT_NULL(test, priv->rx_queue[1].dma_rx);
+	KUNIT_EXPECT_NULL(test, priv->rx_queue[1].page_pool);
+	/* the next swap builds the queues again */
+	KUNIT_EXPECT_EQ(test, rl_stmmac_xdp_set_prog(priv, NULL), 0);
+	KUNIT_EXPECT_FALSE(test, priv->down);
+	KUNIT_EXPECT_NOT_NULL(test, priv->rx_queue[1].dma_rx);
+	KUNIT_EXPECT_EQ(test, rl_stmmac_release(priv), 0);
+	rl_stmmac_remove(priv);
+	rl_test_finish(ctx);
+}
+
+static void stmmac_rebuild_alloc_fail_frees_once(struct kunit *test)
+{
+	rebuild_alloc_fails(test, false);
+}
+
+static void stmmac_alloc_fail_frees_dangling_variant(struct kunit *test)
+{
+	rebuild_alloc_fails(test, true);
+}
+
 static struct kunit_case stmmac_fixes_test_cases[] = {
 	KUNIT_CASE(stmmac_remove_frees_zc_qps),
 	KUNIT_CASE(stmmac_zc_qps_bitmap_leak_variant),
@@ -145,6 +228,10 @@ static struct kunit_case stmmac_fixes_test_cases[] = {
 	KUNIT_CASE(stmmac_probe_wq_fail_leak_variant),
 	KUNIT_CASE(stmmac_rx_stops_short_of_dirty),
 	KUNIT_CASE(stmmac_rx_cur_catches_dirty_variant),
+	KUNIT_CASE(stmmac_open_tx_alloc_fail_frees_rx),
+	KUNIT_CASE(stmmac_alloc_tx_fail_rx_leak_variant),
+	KUNIT_CASE(stmmac_rebuild_alloc_fail_frees_once),
+	KUNIT_CASE(stmmac_alloc_fail_frees_dangling_variant),
 	{}
 };
 
