@@ -54,9 +54,12 @@ bool rl_stmmac_is_valid(const struct rl_stmmac_priv *priv)
 		 * a queue between stmmac_disable_rx_queue and _enable_rx_queue
 		 * (an XSK pool switch, sleeping in synchronize_rcu or
 		 * napi_disable) has no rings: no NAPI of its channel may be
-		 * pollable then (a6451192da26); outside a call it has rings
+		 * pollable then (a6451192da26); outside a call it has rings.
+		 * Its page_pool may exist without the ring: upstream's
+		 * stmmac_enable_rx_queue returns with what a failed
+		 * __alloc_dma_rx_desc_resources made, until it is freed.
 		 */
-		if (!rx_q->dma_rx && !rx_q->page_pool && priv->m->waiting) {
+		if (!rx_q->dma_rx && priv->m->waiting) {
 			if (stmmac_channel_napi_on(priv, q))
 				return false;
 			continue;

@@ -36,10 +36,12 @@ static void stmmac_enable_rx_queue(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
 
-	if (rl_stmmac_alloc_rx(priv, q)) {
-		rl_stmmac_free_rx(priv, q);	/* what the alloc made */
+	/*
+	 * upstream returns with what __alloc_dma_rx_desc_resources made (a
+	 * page_pool without a ring): freed when the queues go down
+	 */
+	if (rl_stmmac_alloc_rx(priv, q))
 		return;
-	}
 	if (rl_stmmac_init_rx(priv, q)) {
 		rl_stmmac_free_rx(priv, q);
 		return;
@@ -85,10 +87,8 @@ static void stmmac_enable_tx_queue(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
 
-	if (rl_stmmac_alloc_tx(priv, q)) {
-		rl_stmmac_free_tx(priv, q);
+	if (rl_stmmac_alloc_tx(priv, q))
 		return;
-	}
 	rl_stmmac_init_tx(priv, q);
 	rl_dring_set_base(tx_q->dma_tx);
 	rl_dring_start(tx_q->dma_tx);
