@@ -174,6 +174,14 @@ struct rl_model *rl_model_create(const struct rl_model_cfg *cfg)
 	return m;
 }
 
+static void rl_model_free_zombie(struct rl_obj_hdr *h)
+{
+	if (h->ops->free_zombie)
+		h->ops->free_zombie(h);
+	else
+		rl_free(h);
+}
+
 void rl_model_destroy(struct rl_model *m)
 {
 	int k, i;
@@ -192,7 +200,7 @@ void rl_model_destroy(struct rl_model *m)
 			struct rl_obj_hdr *h = m->reg[k][i];
 
 			if (h && h->zombie)
-				rl_free(h);
+				rl_model_free_zombie(h);
 			else if (h && h->ops->reap)
 				h->ops->reap(h);
 		}
@@ -218,7 +226,7 @@ int rl_model_register(struct rl_model *m, struct rl_obj_hdr *obj,
 		struct rl_obj_hdr *h = m->reg[kind][i];
 
 		if (h->zombie) {
-			rl_free(h);
+			rl_model_free_zombie(h);
 			slot = i;
 		}
 	}

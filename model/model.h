@@ -69,6 +69,8 @@ struct rl_obj_ops {
 	void (*final_check)(struct rl_obj_hdr *h);	/* may be NULL */
 	/* at model destroy, a live object the model must free; may be NULL */
 	void (*reap)(struct rl_obj_hdr *h);
+	/* a zombie's memory, when more than the object (NULL: rl_free) */
+	void (*free_zombie)(struct rl_obj_hdr *h);
 };
 
 /*

@@ -37,12 +37,27 @@ static void xsk_final(struct rl_obj_hdr *h)
 	rl_xsk_pool_final_check(container_of(h, struct rl_xsk_pool, hdr));
 }
 
+/*
+ * A destroyed pool keeps its buffer heads (xdp_buff_xsk) as freed memory
+ * a driver may still hold pointers into: reading one is the use after
+ * free KASAN reports (xp_destroy frees pool->heads), seen here through
+ * the head's pool, a zombie.  They go with the zombie.
+ */
+static void xsk_free_zombie(struct rl_obj_hdr *h)
+{
+	struct rl_xsk_pool *pool = container_of(h, struct rl_xsk_pool, hdr);
+
+	rl_free(pool->buf);
+	rl_free(pool);
+}
+
 static const struct rl_obj_ops xsk_ops = {
 	.kind = RL_REG_XSK_POOL,
 	.name = "rl_xsk_pool_is_valid",
 	.cls = RL_OBJ_XSK,
 	.is_valid = xsk_valid,
 	.final_check = xsk_final,
+	.free_zombie = xsk_free_zombie,
 };
 
 struct rl_xsk_pool *rl_xsk_pool_create(struct rl_model *m, u32 nr_frames,
@@ -89,9 +104,12 @@ struct rl_xsk_pool *rl_xsk_pool_create(struct rl_model *m, u32 nr_frames,
 	return pool;
 }
 
-static void pool_free_mem(struct rl_xsk_pool *pool)
+static void pool_free_mem(struct rl_xsk_pool *pool, bool keep_heads)
 {
-	rl_free(pool->buf);
+	if (!keep_heads) {
+		rl_free(pool->buf);
+		pool->buf = NULL;
+	}
 	rl_free(pool->free_list);
 	rl_free(pool->user);
 	rl_free(pool->dma);
@@ -99,7 +117,6 @@ static void pool_free_mem(struct rl_xsk_pool *pool)
 	ring_fini(&pool->rx);
 	ring_fini(&pool->tx);
 	ring_fini(&pool->comp);
-	pool->buf = NULL;
 }
 
 static bool pool_usable(struct rl_xsk_pool *pool, const char *what)
@@ -115,8 +132,8 @@ void rl_xsk_pool_destroy(struct rl_xsk_pool *pool)
 {
 	u32 i;
 
-	if (pool->freed && pool->buf) {	/* failed create */
-		pool_free_mem(pool);
+	if (pool->freed && !pool->hdr.zombie) {	/* failed create */
+		pool_free_mem(pool, false);
 		rl_free(pool);
 		return;
 	}
@@ -126,7 +143,7 @@ void rl_xsk_pool_destroy(struct rl_xsk_pool *pool)
 	for (i = 0; i < pool->nr_frames; i++)
 		rl_ledger_set(pool->m->ledger, RL_OBJ_XSK, pool->base + i,
 			      RL_OWNER(RL_OWN_NONE, 0));
-	pool_free_mem(pool);
+	pool_free_mem(pool, true);
 	pool->freed = true;
 	pool->hdr.zombie = true;
 }
@@ -138,7 +155,7 @@ bool rl_xsk_pool_is_valid(const struct rl_xsk_pool *pool)
 	u32 i;
 
 	if (pool->freed)
-		return !pool->buf;
+		return pool->hdr.zombie;
 	for (i = 0; i < pool->nr_frames; i++) {
 		u32 own = rl_ledger_owner(l, RL_OBJ_XSK, pool->base + i);
 

@@ -251,6 +251,12 @@ static void xsk_destroy_with_driver_held_frames(struct kunit *test)
 	/* NAPI running after the pool is gone */
 	RL_EXPECT_FINDING(ctx, RL_F_USE_AFTER_FREE,
 			  KUNIT_EXPECT_NULL(test, rl_xsk_buff_alloc(pool)));
+	/*
+	 * the driver freeing the buffer it held: its head is freed memory
+	 * (xp_destroy), kept as the zombie's so that this is a finding
+	 */
+	RL_EXPECT_FINDING(ctx, RL_F_USE_AFTER_FREE, rl_xsk_buff_free(b));
+	KUNIT_EXPECT_TRUE(test, rl_xsk_pool_is_valid(pool));
 	rl_test_finish(ctx);
 }
 
