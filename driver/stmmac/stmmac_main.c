@@ -96,10 +96,10 @@ static void free_dma_desc_resources(struct rl_stmmac_priv *priv)
 }
 
 /*
- * The free after queue @failed of @nr could not be allocated walks every
- * queue, the later ones too.  In stmmac_xdp_open (@fresh false: the
- * rebuild reuses priv->dma_conf) those still hold what stmmac_xdp_release
- * freed - upstream's __free_dma_rx/tx_desc_resources leave buf_pool,
+ * The free after a queue could not be allocated walks every one of the
+ * @nr queues, those from @first (the one after it) too.  In
+ * stmmac_xdp_open (@fresh false: the rebuild reuses priv->dma_conf)
+ * those still hold what stmmac_xdp_release freed - upstream's __free_dma_rx/tx_desc_resources leave buf_pool,
  * page_pool, the rings and tx_skbuff(_dma) pointing at freed memory -
  * so dma_free_rx_skbufs/dma_free_tx_skbufs read a kfree'd array first
  * (KASAN slab-use-after-free), then the rings and pools are freed again.
@@ -108,13 +108,13 @@ static void free_dma_desc_resources(struct rl_stmmac_priv *priv)
  * pointers are NULL, so only the variant reports here.
  */
 static void stmmac_free_dangling(struct rl_stmmac_priv *priv, bool fresh,
-				 u32 failed, u32 nr, bool rx)
+				 u32 first, u32 nr, bool rx)
 {
-	if (fresh || failed + 1 >= nr ||
+	if (fresh || first >= nr ||
 	    !rl_stmmac_bug(priv, RL_SV_ALLOC_FAIL_FREES_DANGLING))
 		return;
 	rl_ledger_report_count(priv->m->ledger, RL_F_USE_AFTER_FREE,
-			       RL_OBJ_KMEM, failed + 1, 1, 0, rx ?
+			       RL_OBJ_KMEM, first, 1, 0, rx ?
 			       "dma_free_rx_skbufs: the buf_pool of RX queue <id>, kfree()d by the last release (dangling pointer)" :
 			       "dma_free_tx_skbufs: the tx_skbuff_dma of TX queue <id>, kfree()d by the last release (dangling pointer)");
 }
@@ -133,16 +133,15 @@ static int alloc_dma_desc_resources(struct rl_stmmac_priv *priv, bool fresh)
 	for (q = 0; q < priv->cfg.rx_queues && !ret; q++)
 		ret = rl_stmmac_alloc_rx(priv, q);
 	if (ret) {
-		stmmac_free_dangling(priv, fresh, q - 1, priv->cfg.rx_queues,
-				     true);
+		/* q: one past the queue that failed */
+		stmmac_free_dangling(priv, fresh, q, priv->cfg.rx_queues, true);
 		free_dma_rx_desc_resources(priv);
 		return ret;
 	}
 	for (q = 0; q < priv->cfg.tx_queues && !ret; q++)
 		ret = rl_stmmac_alloc_tx(priv, q);
 	if (ret) {
-		stmmac_free_dangling(priv, fresh, q - 1, priv->cfg.tx_queues,
-				     false);
+		stmmac_free_dangling(priv, fresh, q, priv->cfg.tx_queues, false);
 		free_dma_tx_desc_resources(priv);
 		/*
 		 * Fix (stmmac_alloc_tx_fail_rx_leak): upstream returns with
