@@ -88,11 +88,16 @@ static void free_dma_tx_desc_resources(struct rl_stmmac_priv *priv)
 		rl_stmmac_free_tx(priv, q);
 }
 
-/* free_dma_desc_resources() */
+/*
+ * free_dma_desc_resources(): TX first, RX after it, so that the pages
+ * XDP_TX frames still hold go back to their RX page_pool before it is
+ * destroyed (the order since be8b38a722e6, "net: stmmac: Add support for
+ * XDP_TX action", 2021; 6.1 and mainline read).
+ */
 static void free_dma_desc_resources(struct rl_stmmac_priv *priv)
 {
-	free_dma_rx_desc_resources(priv);
 	free_dma_tx_desc_resources(priv);
+	free_dma_rx_desc_resources(priv);
 }
 
 /*
