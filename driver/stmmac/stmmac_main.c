@@ -281,9 +281,13 @@ static void stmmac_stop_and_free(struct rl_stmmac_priv *priv,
  * NAPIs disabled (stmmac_disable_all_queues), the DMA stopped
  * (stmmac_stop_all_dma), then buffers and rings freed - stmmac_release's
  * and stmmac_xdp_release's common part.  @tx_off: the caller stopped the
- * stack's queues first (netif_tx_disable).
+ * stack's queues first (stmmac_xdp_release's netif_tx_disable);
+ * @tx_disable: they are stopped once the NAPIs are off (stmmac_release's
+ * netif_tx_disable, after stmmac_disable_all_queues and the TX timers'
+ * hrtimer_cancel: 6.1 read).
  */
-static void stmmac_queues_down(struct rl_stmmac_priv *priv, bool tx_off)
+static void stmmac_queues_down(struct rl_stmmac_priv *priv, bool tx_off,
+			       bool tx_disable)
 {
 	u32 q;
 
@@ -306,7 +310,8 @@ static void stmmac_queues_down(struct rl_stmmac_priv *priv, bool tx_off)
 	 * ixgbe's __IXGBE_DOWN - and the stack would transmit into the rings
 	 * freed next.  No poll runs now: stop them again.
 	 */
-	if (tx_off && !rl_stmmac_bug(priv, RL_SV_RACE_TX_WAKE_IN_REBUILD))
+	if ((tx_off && !rl_stmmac_bug(priv, RL_SV_RACE_TX_WAKE_IN_REBUILD)) ||
+	    tx_disable)
 		rl_netif_tx_stop_all_queues(priv->dev);
 	stmmac_stop_and_free(priv, true);
 }
@@ -374,12 +379,18 @@ int rl_stmmac_release(struct rl_stmmac_priv *priv)
 {
 	if (!priv->up)
 		return -EINVAL;
-	/* phylink_stop(): the link goes down first (netif_carrier_off) */
+	/*
+	 * phylink_stop(): the link goes down first (netif_carrier_off); the
+	 * core stopped the stack's transmit before ndo_stop
+	 * (__dev_close_many: dev_deactivate_many), the driver's own
+	 * netif_tx_disable comes after its NAPIs are off
+	 */
 	rl_netif_carrier_off(priv->dev);
-	rl_netif_tx_stop_all_queues(priv->dev);
 	/* patched: a failed rebuild left nothing to take down */
 	if (!priv->down)
-		stmmac_queues_down(priv, true);
+		stmmac_queues_down(priv, false, true);
+	else
+		rl_netif_tx_stop_all_queues(priv->dev);
 	priv->down = false;
 	priv->up = false;
 	return 0;
@@ -410,7 +421,7 @@ int rl_stmmac_xdp_set_prog(struct rl_stmmac_priv *priv,
 
 		if (tx_off)
 			rl_netif_tx_stop_all_queues(priv->dev);
-		stmmac_queues_down(priv, tx_off);
+		stmmac_queues_down(priv, tx_off, false);
 		rl_netif_carrier_off(priv->dev);	/* stmmac_xdp_release */
 	}
 	priv->xdp_prog = prog;
