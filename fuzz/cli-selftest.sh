@@ -155,7 +155,8 @@ printf 'u1 | model/dma.c | f | v1\n' >"$tmp/units4.txt"
 printf 'u1 | model/dma.c | f | v1 | -\n' >"$tmp/units-notheorem.txt"
 printf 'u1 | model/dma.c | f | - | -\nu1 | model/dma.c | g | - | -\n' >"$tmp/units-twice.txt"
 printf 'u1 | model/nope.c | f | - | -\n' >"$tmp/units-nofile.txt"
-row 2 "units4.txt:1: 4 columns, want 5" "units.py: a line without its theorem column" -- \
+printf 'u1 | model/dma.c | f | - | - | fast\n' >"$tmp/units-wpopt.txt"
+row 2 "units4.txt:1: 4 columns, want 5 or 6" "units.py: a line without its theorem column" -- \
 	python3 proofs/units.py --file "$tmp/units4.txt" tsv
 row 2 "a variant needs its theorem goals" "units.py: a variant with theorem -" -- \
 	python3 proofs/units.py --file "$tmp/units-notheorem.txt" tsv
@@ -163,6 +164,8 @@ row 2 "bad or repeated unit name 'u1'" "units.py: a unit named twice" -- \
 	python3 proofs/units.py --file "$tmp/units-twice.txt" tsv
 row 2 "source model/nope.c not found" "units.py: a missing source" -- \
 	python3 proofs/units.py --file "$tmp/units-nofile.txt" tsv
+row 2 "wp options are split, not 'fast'" "units.py: an unknown wp option" -- \
+	python3 proofs/units.py --file "$tmp/units-wpopt.txt" tsv
 row 2 "no unit nope in" "units.py --only nope" -- python3 proofs/units.py --only nope tsv
 row 2 "unknown variant 'no_such_bug'" "make prove VARIANT=no_such_bug" -- \
 	"${m[@]}" prove VARIANT=no_such_bug

@@ -23,7 +23,7 @@ except unitfile.UnitsError as e:
     sys.exit("dashboard: %s" % e)
 
 rows, failed, broken, dead, goals_unproved = [], [], [], [], set()
-for name, src, fcts, _ in units:
+for name, fcts in ((u.name, u.functions) for u in units):
     rep = os.path.join(res, "unit-%s-%s.json" % (tag, name))
     log = os.path.join(res, "unit-%s-%s.log" % (tag, name))
     tfile = log + ".time"

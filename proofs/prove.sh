@@ -19,11 +19,13 @@ done
 grep -q '^#define RL_MAX_FLOWS[[:space:]]*8$' model/k3_udma_glue.h ||
 	{ echo "prove: RL_MAX_FLOWS is no longer 8: update RL_RX_PUSH_FOOTPRINT in proofs/footprints.h" >&2; exit 2; }
 # the variant's bit comes from the catalogue tool (make builds it)
-mask=0
+# (its driver's units only: a bit means another bug in the other driver)
+mask=0 vdir=-
 if [ -n "$variant" ] && [ "$variant" != patched ]; then
 	[ -x "${VARIANTS_BIN:-build/variants}" ] || { echo "prove: ${VARIANTS_BIN:-build/variants} not built (make variants)" >&2; exit 2; }
-	mask=$(python3 proofs/units.py --variants "${VARIANTS_BIN:-build/variants}" mask "$variant" 2>&1) ||
-		{ echo "prove: ${mask#units: }" >&2; exit 2; }
+	vm=$(python3 proofs/units.py --variants "${VARIANTS_BIN:-build/variants}" mask "$variant" 2>&1) ||
+		{ echo "prove: ${vm#units: }" >&2; exit 2; }
+	read -r vdir mask <<<"$vm"
 fi
 # header directories from the one source list (fuzz/trace/sources.mk)
 inc=$(make -s --no-print-directory -f fuzz/trace/sources.mk -f - rl-print \
@@ -45,12 +47,16 @@ fi
 rm -f "$out"/unit-"$tag"-*.json "$out"/unit-"$tag"-*.log*
 start=$(date +%s)
 units=$(python3 proofs/units.py --file "${UNITS_FILE:-proofs/units.txt}" --only "${UNITS:-}" tsv) || exit 2
-while IFS=$'\t' read -r name file fcts _ _; do
+while IFS=$'\t' read -r name file fcts wpflags _; do
 	t0=$(date +%s.%N)
+	m=0
+	[[ $file == "$vdir"/* ]] && m=$mask
+	[ "$wpflags" = - ] && wpflags=
+	# shellcheck disable=SC2086 # the unit's WP flags are words
 	frama-c -machdep gcc_x86_64 -pp-annot \
-		-cpp-extra-args="-std=gnu11 -include proofs/footprints.h $inc -DRL_PROOF_VARIANTS=$mask" \
+		-cpp-extra-args="-std=gnu11 -include proofs/footprints.h $inc -DRL_PROOF_VARIANTS=$m" \
 		"$file" -wp -wp-rte -wp-prover "${WP_PROVERS:-z3,cvc4}" -wp-timeout "$timeout" -wp-par "$par" \
-		-wp-cache none $smoke -wp-fct "$fcts" -wp-report-json "$out/unit-$tag-$name.json" >"$out/unit-$tag-$name.log" 2>&1
+		-wp-cache none $smoke $wpflags -wp-fct "$fcts" -wp-report-json "$out/unit-$tag-$name.json" >"$out/unit-$tag-$name.log" 2>&1
 	rc=$?
 	t1=$(date +%s.%N)
 	echo "$name $rc $(echo "$t1 - $t0" | bc)" >>"$out/unit-$tag-$name.log.time"

@@ -1,22 +1,28 @@
 #!/usr/bin/env python3
 """The one reader of a proof-unit table (proofs/units.txt, proofs/fixtures/).
 
-A line is `name | source | functions | variants | theorems`:
+A line is `name | source | functions | variants | theorems [| wp]`:
   functions  the -wp-fct list (comma separated) proved with -wp-rte;
   variants   the catalogued bugs that must break the unit (space
              separated), or -;
   theorems   for each of them, in order and separated by ';', the exact
              goals (comma separated) it leaves unproved, or -.  prove-check
              fails if a variant leaves any other goal unproved, or not all
-             of its own.
+             of its own;
+  wp         optional: WP options for this unit, from WP_OPTIONS (split:
+             -wp-split, goals split at the conditionals of their
+             hypotheses - one small goal per path instead of one the
+             provers drown in).
 
 usage: units.py [--file F] [--only "a b"] tsv
-           one tab-separated line per unit: name source functions - -
+           one tab-separated line per unit: name source functions wp-flags -
        units.py [--file F] breaks
            one tab-separated line per (unit, variant): name variant goals
        units.py --variants BIN mask VARIANT
-           the RL_PROOF_VARIANTS mask of VARIANT, from the catalogue tool
-           (variants --bit); "patched" or "" is 0
+           "DIR MASK": the driver directory VARIANT belongs to and its
+           RL_PROOF_VARIANTS mask, from the catalogue tool (variants
+           [--driver D] --bit); "patched" or "" is "- 0".  Units outside
+           DIR prove with 0.
 Bad input: one line on stderr, exit 2.
 """
 import os
@@ -25,7 +31,11 @@ import subprocess
 import sys
 from collections import namedtuple
 
-Unit = namedtuple("Unit", "name source functions breaks")
+Unit = namedtuple("Unit", "name source functions breaks wp")
+# the unit options a table may name, and what WP is given for each
+WP_OPTIONS = {"split": "-wp-split"}
+# the catalogues: driver directory and the catalogue tool's driver option
+DRIVERS = [("driver/am65-cpsw", []), ("driver/stmmac", ["--driver", "stmmac"])]
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -47,10 +57,14 @@ def load(path="proofs/units.txt", only=None, check_files=True):
             continue
         where = "%s:%d" % (path, n)
         cols = [c.strip() for c in line.split("|")]
-        if len(cols) != 5:
-            raise UnitsError("%s: %d columns, want 5 (name | source | functions | "
-                             "variant | theorem)" % (where, len(cols)))
-        name, src, fcts, variants, theorems = cols
+        if len(cols) not in (5, 6):
+            raise UnitsError("%s: %d columns, want 5 or 6 (name | source | functions | "
+                             "variant | theorem [| wp])" % (where, len(cols)))
+        name, src, fcts, variants, theorems = cols[:5]
+        wp = cols[5].split() if len(cols) == 6 else []
+        if len(cols) == 6 and (not wp or any(o not in WP_OPTIONS for o in wp)):
+            raise UnitsError("%s: wp options are %s, not '%s'"
+                             % (where, ", ".join(sorted(WP_OPTIONS)), cols[5]))
         if not IDENT.match(name) or name in seen:
             raise UnitsError("%s: bad or repeated unit name '%s'" % (where, name))
         seen.add(name)
@@ -68,7 +82,7 @@ def load(path="proofs/units.txt", only=None, check_files=True):
                              "variant (%d variants, %d theorems)" % (where, len(vl), len(tl)))
         if not all(IDENT.match(v) for v in vl):
             raise UnitsError("%s: bad variant name in '%s'" % (where, variants))
-        units.append(Unit(name, src, fl, list(zip(vl, tl))))
+        units.append(Unit(name, src, fl, list(zip(vl, tl)), wp))
     if only:
         unknown = set(only) - {u.name for u in units}
         if unknown:
@@ -78,14 +92,19 @@ def load(path="proofs/units.txt", only=None, check_files=True):
 
 
 def mask(variants_bin, variant):
-    """BIT(variant) as the driver's RL_PROOF_VARIANTS reads it."""
+    """(driver directory, BIT(variant)) as that driver's RL_PROOF_VARIANTS
+    reads it: the first catalogue that knows VARIANT."""
     if variant in ("", "patched"):
-        return 0
-    r = subprocess.run([variants_bin, "--bit", variant], capture_output=True, text=True)
-    if r.returncode != 0 or not r.stdout.strip().isdigit():
-        err = r.stderr.strip().replace("ringledger: ", "")
-        raise UnitsError(err or "%s --bit %s failed" % (variants_bin, variant))
-    return 1 << int(r.stdout)
+        return "-", 0
+    err = ""
+    for d, opt in DRIVERS:
+        r = subprocess.run([variants_bin] + opt + ["--bit", variant],
+                           capture_output=True, text=True)
+        if r.returncode == 0 and r.stdout.strip().isdigit():
+            return d, 1 << int(r.stdout)
+        err = err or r.stderr.strip().replace("ringledger: ", "")
+    raise UnitsError("unknown variant '%s' in every catalogue (make variants [DRIVER=stmmac])"
+                     % variant if err else "%s --bit %s failed" % (variants_bin, variant))
 
 
 def main(argv):
@@ -105,7 +124,8 @@ def main(argv):
             raise UnitsError("unknown option %s (see --help in the file header)" % opt)
     if args == ["tsv"]:
         for u in load(path, only):
-            print("\t".join([u.name, u.source, ",".join(u.functions), "-", "-"]))
+            flags = " ".join(WP_OPTIONS[o] for o in u.wp) or "-"
+            print("\t".join([u.name, u.source, ",".join(u.functions), flags, "-"]))
         return 0
     if args == ["breaks"]:
         for u in load(path, only):
@@ -113,7 +133,7 @@ def main(argv):
                 print("\t".join([u.name, v, ",".join(sorted(goals))]))
         return 0
     if len(args) == 2 and args[0] == "mask" and vbin:
-        print(mask(vbin, args[1]))
+        print("%s %d" % mask(vbin, args[1]))
         return 0
     raise UnitsError("usage: units.py [--file F] [--only NAMES] tsv|breaks | "
                      "units.py --variants BIN mask VARIANT")
