@@ -99,11 +99,19 @@ bool rl_dring_is_valid(const struct rl_dring *r);
 /* Ledger owner of the buffers this ring's device holds. */
 u32 rl_dring_owner(const struct rl_dring *r);
 
-/* CPU side: the driver's accesses to the ring. */
+/*
+ * CPU side: the driver's accesses to the ring.  Proof view
+ * (proofs/README.md, A5): each writes descriptor @i (@i inside the ring)
+ * and the model's integers behind it, nothing of the driver's.
+ */
 /*
  * stmmac_set_desc_addr() (and TX buffer length in des2): writing a
  * descriptor the running device owns is a race the device may lose or win.
  */
+/*@ requires \valid(r) && i < r->size <= RL_DRING_MAX;
+  @ assigns r->d[i].des0, r->d[i].des1, r->d[i].des2, r->sh[i].addr_set,
+  @   RL_DRING_REPORT(r);
+  @*/
 void rl_dring_set_addr(struct rl_dring *r, u32 i, rl_dma_addr_t addr,
 		       u32 len);
 /*
@@ -119,7 +127,14 @@ u32 rl_dring_des3(const struct rl_dring *r, u32 i);
  * buffer; taking one the device still owns is the race of the first case.
  */
 void rl_dring_take(struct rl_dring *r, u32 i);
-/* release_tx_desc / clear / init_tx_desc: the four words zeroed. */
+/*
+ * release_tx_desc / clear / init_tx_desc: the four words zeroed (unless
+ * the running device owns the descriptor: a race, reported, not written).
+ */
+/*@ requires \valid(r) && i < r->size <= RL_DRING_MAX;
+  @ assigns r->d[i], r->sh[i].addr_set, RL_DRING_REPORT(r);
+  @ ensures cleared: !r->running ==> r->d[i].des3 == 0;
+  @*/
 void rl_dring_clear(struct rl_dring *r, u32 i);
 /* stmmac_set_rx/tx_tail_ptr(): a suspended engine looks again. */
 void rl_dring_set_tail(struct rl_dring *r);

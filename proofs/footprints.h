@@ -80,6 +80,9 @@
 	(d)->m->ledger->owner[RL_OBJ_DMA][0 .. RL_SPAN], \
 	(d)->m->ledger->count[RL_OBJ_DMA][0 .. RL_OWN_NR - 1]
 
+/* A descriptor ring's report of a race or a bad index (desc_ring.c). */
+#define RL_DRING_REPORT(r)	(r)->m->ledger->findings
+
 /* Everything a refill may write, all of it inside the facilities. */
 #define AM65_ZC_REFILL_FOOTPRINT(f, x) \
 	RL_DESC_POOL_FOOTPRINT((f)->common->rx_chns.desc_pool), \

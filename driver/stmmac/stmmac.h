@@ -175,6 +175,70 @@ struct rl_stmmac_priv {
 	struct rl_stmmac_tx_queue tx_queue[RL_STMMAC_MAX_QUEUES];
 };
 
+/*
+ * Proof view (proofs/README.md, units stmmac_zc_*): a zero-copy receive
+ * queue as its buffer paths need it - every XSK buffer a slot holds valid
+ * and of the queue's pool, the queue apart from the facility memory the
+ * calls write; stmmac_nxsk counts the slots [i, n) holding an XSK buffer:
+ * the UMEM frames the ring keeps for the device.
+ */
+/*@ predicate stmmac_zc_slots{L}(struct rl_stmmac_rx_queue *rx_q, integer n) =
+  @   \valid(rx_q->xsk_pool) &&
+  @   \forall integer k; 0 <= k < n ==>
+  @     rx_q->buf_pool[k].xdp != \null ==>
+  @       \valid(rx_q->buf_pool[k].xdp) &&
+  @       \separated(rx_q->buf_pool[k].xdp, rx_q) &&
+  @       rx_q->buf_pool[k].xdp->pool == rx_q->xsk_pool;
+  @
+  @ // priv is an allocation of its own: none of the facility memory the
+  @ // footprints (proofs/footprints.h) name lies inside it (assumption A6)
+  @ predicate stmmac_apart_model{L}(struct rl_stmmac_priv *priv,
+  @                                 struct rl_model *m) =
+  @   \separated(priv, m) && \separated(priv, m->ledger) &&
+  @   \separated(priv, m->ledger->owner[RL_OBJ_PAGE] + (0 .. RL_SPAN)) &&
+  @   \separated(priv, m->ledger->owner[RL_OBJ_XSK] + (0 .. RL_SPAN));
+  @
+  @ predicate stmmac_apart_ring{L}(struct rl_stmmac_priv *priv,
+  @                                struct rl_dring *r) =
+  @   \separated(priv, r) && stmmac_apart_model(priv, r->m);
+  @
+  @ predicate stmmac_apart_xsk{L}(struct rl_stmmac_priv *priv,
+  @                               struct rl_xsk_pool *p) =
+  @   \separated(priv, p) &&
+  @   \separated(priv, p->free_list + (0 .. RL_SPAN)) &&
+  @   \separated(priv, p->buf + (0 .. RL_SPAN)) &&
+  @   stmmac_apart_model(priv, p->m);
+  @
+  @ // a receive queue's ring and XSK pool, apart from each other and from
+  @ // the model's state both footprints write (assumption A6)
+  @ predicate stmmac_apart_rx{L}(struct rl_stmmac_priv *priv,
+  @                              struct rl_dring *r, struct rl_xsk_pool *p) =
+  @   stmmac_apart_ring(priv, r) && stmmac_apart_xsk(priv, p) &&
+  @   r->m == p->m && \separated(r, p) && \separated(r, p->m) &&
+  @   \separated(r, p->m->ledger) &&
+  @   \separated(r, p->free_list + (0 .. RL_SPAN)) &&
+  @   \separated(r, p->buf + (0 .. RL_SPAN)) &&
+  @   \separated(r, p->m->ledger->owner[RL_OBJ_XSK] + (0 .. RL_SPAN)) &&
+  @   \separated(p, p->m->ledger);
+  @
+  @ // the pointers a facility footprint follows are those of label L2
+  @ predicate stmmac_xsk_frame{L1, L2}(struct rl_stmmac_rx_queue *rx_q) =
+  @   \at(rx_q->xsk_pool, L1) == \at(rx_q->xsk_pool, L2) &&
+  @   \at(rx_q->xsk_pool->m, L1) == \at(rx_q->xsk_pool->m, L2) &&
+  @   \at(rx_q->xsk_pool->m->ledger, L1) ==
+  @     \at(rx_q->xsk_pool->m->ledger, L2) &&
+  @   \at(rx_q->xsk_pool->m->ledger->owner[RL_OBJ_XSK], L1) ==
+  @     \at(rx_q->xsk_pool->m->ledger->owner[RL_OBJ_XSK], L2) &&
+  @   \at(rx_q->xsk_pool->free_list, L1) ==
+  @     \at(rx_q->xsk_pool->free_list, L2) &&
+  @   \at(rx_q->xsk_pool->buf, L1) == \at(rx_q->xsk_pool->buf, L2);
+  @
+  @ logic integer stmmac_nxsk{L}(struct rl_stmmac_rx_queue *rx_q, integer i,
+  @                              integer n) =
+  @   i >= n ? 0 : (rx_q->buf_pool[i].xdp != \null ? 1 : 0) +
+  @                stmmac_nxsk(rx_q, i + 1, n);
+  @*/
+
 /* The device at probe: a net_device and its queues' NAPIs, nothing up. */
 struct rl_stmmac_priv *rl_stmmac_probe(struct rl_model *m,
 				       const struct rl_stmmac_cfg *cfg);
@@ -242,6 +306,11 @@ static inline u32 rl_stmmac_channels(const struct rl_stmmac_priv *priv)
 	       priv->cfg.rx_queues : priv->cfg.tx_queues;
 }
 
+/* Is bug @v re-injected?  (rl_variant_set: fixed at build time in proofs) */
+/*@ requires \valid_read(priv) && 0 <= v < 64;
+  @ assigns \nothing;
+  @ ensures \result <==> (RL_PROOF_VARIANTS & (1 << v)) != 0;
+  @*/
 static inline bool rl_stmmac_bug(const struct rl_stmmac_priv *priv,
 				 enum rl_stmmac_variant v)
 {

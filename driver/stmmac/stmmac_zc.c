@@ -72,15 +72,80 @@ void rl_stmmac_disable_queue_napis(struct rl_stmmac_priv *priv, u32 q)
 		rl_napi_disable(&priv->tx_queue[q].tx_napi);
 }
 
-/* dma_free_rx_xskbufs(): every XSK buffer the ring holds goes back */
+/*
+ * Proof lemma (ghost code, never compiled): stmmac_nxsk(rx_q, k, n) lies
+ * in [0, n - k], walked one index at a time so that each step unfolds the
+ * definition once (the provers do no induction).
+ */
+/*@ ghost
+  /@ requires \valid_read(rx_q) && n <= RL_DRING_MAX;
+   @ assigns \nothing;
+   @ ensures bounds: \forall integer k; 0 <= k <= n ==>
+   @   0 <= stmmac_nxsk(rx_q, k, n) <= n - k;
+   @/
+  static void stmmac_nxsk_bounds(struct rl_stmmac_rx_queue *rx_q, u32 n)
+  {
+	u32 j = n;
+
+	/@ loop invariant 0 <= j <= n;
+	 @ loop invariant \forall integer k; j <= k <= n ==>
+	 @   0 <= stmmac_nxsk(rx_q, k, n) <= n - k;
+	 @ loop assigns j;
+	 @ loop variant j;
+	 @/
+	while (j > 0)
+		j--;
+  }
+*/
+
+/*
+ * dma_free_rx_xskbufs(): every XSK buffer the ring holds goes back.
+ * Proven (unit stmmac_zc_free): the slots end empty and every frame they
+ * held is freed, once (frames_returned).
+ */
+/*@ requires rxq: \valid(priv) && q < RL_STMMAC_MAX_QUEUES &&
+  @   0 < priv->cfg.dma_rx_size <= RL_DRING_MAX;
+  @ requires slots: stmmac_zc_slots(&priv->rx_queue[q], priv->cfg.dma_rx_size);
+  @ requires held: rl_g_xsk_held >=
+  @   stmmac_nxsk(&priv->rx_queue[q], 0, priv->cfg.dma_rx_size);
+  @ requires apart: stmmac_apart_xsk(priv, priv->rx_queue[q].xsk_pool);
+  @ assigns priv->rx_queue[q].buf_pool[0 .. RL_DRING_MAX - 1].xdp,
+  @   RL_XSK_FOOTPRINT(priv->rx_queue[q].xsk_pool), rl_g_xsk_held;
+  @ ensures emptied: \forall integer k; 0 <= k < priv->cfg.dma_rx_size ==>
+  @   priv->rx_queue[q].buf_pool[k].xdp == \null;
+  @ ensures frames_returned: rl_g_xsk_held == \old(rl_g_xsk_held) -
+  @   stmmac_nxsk{Pre}(&priv->rx_queue[q], 0, priv->cfg.dma_rx_size);
+  @*/
 void rl_stmmac_free_rx_xskbufs(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
 	u32 i;
 
+	/*@ ghost stmmac_nxsk_bounds(rx_q, priv->cfg.dma_rx_size); */
+	/*@ loop invariant 0 <= i <= priv->cfg.dma_rx_size;
+	  @ loop invariant size: priv->cfg.dma_rx_size ==
+	  @   \at(priv->cfg.dma_rx_size, LoopEntry);
+	  @ loop invariant slots: stmmac_zc_slots(rx_q, priv->cfg.dma_rx_size);
+	  @ loop invariant apart: stmmac_apart_xsk(priv, rx_q->xsk_pool);
+	  @ loop invariant frame: stmmac_xsk_frame{Here, LoopEntry}(rx_q);
+	  @ loop invariant freed: rl_g_xsk_held == \at(rl_g_xsk_held, LoopEntry) -
+	  @   (stmmac_nxsk{LoopEntry}(rx_q, 0, priv->cfg.dma_rx_size) -
+	  @    stmmac_nxsk{LoopEntry}(rx_q, i, priv->cfg.dma_rx_size));
+	  @ loop invariant emptied: \forall integer k; 0 <= k < i ==>
+	  @   rx_q->buf_pool[k].xdp == \null;
+	  @ loop invariant rest: \forall integer k; i <= k < RL_DRING_MAX ==>
+	  @   rx_q->buf_pool[k].xdp == \at(rx_q->buf_pool[k].xdp, LoopEntry);
+	  @ loop assigns i, rx_q->buf_pool[0 .. RL_DRING_MAX - 1].xdp,
+	  @   RL_XSK_FOOTPRINT(rx_q->xsk_pool), rl_g_xsk_held;
+	  @ loop variant priv->cfg.dma_rx_size - i;
+	  @*/
 	for (i = 0; i < priv->cfg.dma_rx_size; i++) {
 		struct rl_stmmac_rx_buffer *buf = &rx_q->buf_pool[i];
 
+		/*@ assert step: stmmac_nxsk{LoopEntry}(rx_q, i,
+		  @   priv->cfg.dma_rx_size) == (buf->xdp != \null ? 1 : 0) +
+		  @   stmmac_nxsk{LoopEntry}(rx_q, i + 1, priv->cfg.dma_rx_size);
+		  @*/
 		if (!buf->xdp)
 			continue;
 		rl_xsk_buff_free(buf->xdp);
@@ -101,12 +166,62 @@ void rl_stmmac_free_rx_xskbufs(struct rl_stmmac_priv *priv, u32 q)
  * (dirty_rx == cur_rx is "none dirty"): stmmac_rx_zc then steps over the
  * empty descriptors one per poll (its "no XSK buffer" stop comes after
  * cur_rx moved), the need_wakeup flag asking the user for those polls.
+ * Proven (unit stmmac_zc_fill): the frames taken fill a prefix of the
+ * slots, counted by buf_alloc_num, and every descriptor past them is
+ * cleared, OWN included (the theorem stmmac_zc_unfilled_desc_own breaks).
  */
+/*@ requires rxq: \valid(priv) && q < RL_STMMAC_MAX_QUEUES &&
+  @   0 < priv->cfg.dma_rx_size <= RL_DRING_MAX;
+  @ requires ring: \valid(priv->rx_queue[q].dma_rx) &&
+  @   priv->rx_queue[q].dma_rx->size == priv->cfg.dma_rx_size &&
+  @   !priv->rx_queue[q].dma_rx->running;
+  @ requires pool: \valid(priv->rx_queue[q].xsk_pool);
+  @ requires empty: \forall integer k; 0 <= k < RL_DRING_MAX ==>
+  @   priv->rx_queue[q].buf_pool[k].xdp == \null;
+  @ requires room: rl_g_xsk_held + RL_DRING_MAX < RL_GHOST_MAX &&
+  @   priv->rx_queue[q].buf_alloc_num + RL_DRING_MAX <= 0xffffffff;
+  @ requires apart: stmmac_apart_rx(priv, priv->rx_queue[q].dma_rx,
+  @   priv->rx_queue[q].xsk_pool);
+  @ ensures frames_stored: rl_g_xsk_held - \old(rl_g_xsk_held) ==
+  @   priv->rx_queue[q].buf_alloc_num - \old(priv->rx_queue[q].buf_alloc_num);
+  @ ensures filled_prefix: \forall integer k; 0 <= k < RL_DRING_MAX ==>
+  @   (priv->rx_queue[q].buf_pool[k].xdp != \null <==>
+  @    k < priv->rx_queue[q].buf_alloc_num -
+  @        \old(priv->rx_queue[q].buf_alloc_num));
+  @ ensures unfilled_not_owned: \forall integer k;
+  @   priv->rx_queue[q].buf_alloc_num -
+  @   \old(priv->rx_queue[q].buf_alloc_num) <= k < priv->cfg.dma_rx_size ==>
+  @   priv->rx_queue[q].dma_rx->d[k].des3 == 0;
+  @*/
 void rl_stmmac_alloc_rx_buffers_zc(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
 	u32 i;
 
+	/*@ loop invariant 0 <= i <= priv->cfg.dma_rx_size;
+	  @ loop invariant size: priv->cfg.dma_rx_size ==
+	  @   \at(priv->cfg.dma_rx_size, LoopEntry);
+	  @ loop invariant same: rx_q->dma_rx == \at(rx_q->dma_rx, LoopEntry) &&
+	  @   rx_q->xsk_pool == \at(rx_q->xsk_pool, LoopEntry) &&
+	  @   rx_q->dma_rx->size == priv->cfg.dma_rx_size &&
+	  @   !rx_q->dma_rx->running;
+	  @ loop invariant apart: stmmac_apart_rx(priv, rx_q->dma_rx,
+	  @   rx_q->xsk_pool);
+	  @ loop invariant frame: stmmac_xsk_frame{Here, LoopEntry}(rx_q);
+	  @ loop invariant count: rx_q->buf_alloc_num ==
+	  @   \at(rx_q->buf_alloc_num, LoopEntry) + i &&
+	  @   rl_g_xsk_held == \at(rl_g_xsk_held, LoopEntry) + i;
+	  @ loop invariant filled: \forall integer k; 0 <= k < i ==>
+	  @   rx_q->buf_pool[k].xdp != \null;
+	  @ loop invariant rest: \forall integer k; i <= k < RL_DRING_MAX ==>
+	  @   rx_q->buf_pool[k].xdp == \null;
+	  @ loop assigns i, rx_q->buf_pool[0 .. RL_DRING_MAX - 1].xdp,
+	  @   rx_q->buf_alloc_num, rx_q->dma_rx->d[0 .. RL_DRING_MAX - 1],
+	  @   rx_q->dma_rx->sh[0 .. RL_DRING_MAX - 1].addr_set,
+	  @   RL_DRING_REPORT(rx_q->dma_rx),
+	  @   RL_XSK_FOOTPRINT(rx_q->xsk_pool), rl_g_xsk_held;
+	  @ loop variant priv->cfg.dma_rx_size - i;
+	  @*/
 	for (i = 0; i < priv->cfg.dma_rx_size; i++) {
 		struct rl_stmmac_rx_buffer *buf = &rx_q->buf_pool[i];
 
@@ -117,6 +232,15 @@ void rl_stmmac_alloc_rx_buffers_zc(struct rl_stmmac_priv *priv, u32 q)
 				  rl_xsk_buff_xdp_get_dma(buf->xdp), 0);
 		rx_q->buf_alloc_num++;
 	}
+	/*@ assert filled_at_exit: i <= priv->cfg.dma_rx_size &&
+	  @   priv->cfg.dma_rx_size == \at(priv->cfg.dma_rx_size, Pre) &&
+	  @   rx_q->dma_rx == \at(priv->rx_queue[q].dma_rx, Pre) &&
+	  @   rx_q->buf_alloc_num == \at(priv->rx_queue[q].buf_alloc_num, Pre) + i &&
+	  @   rl_g_xsk_held == \at(rl_g_xsk_held, Pre) + i &&
+	  @   (\forall integer k; 0 <= k < i ==> rx_q->buf_pool[k].xdp != \null) &&
+	  @   (\forall integer k; i <= k < RL_DRING_MAX ==>
+	  @    rx_q->buf_pool[k].xdp == \null);
+	  @*/
 	if (rl_stmmac_bug(priv, RL_SV_ZC_UNFILLED_DESC_OWN))
 		return;
 	/*
@@ -125,8 +249,34 @@ void rl_stmmac_alloc_rx_buffers_zc(struct rl_stmmac_priv *priv, u32 q)
 	 * too - the model does both once)
 	 */
 	rx_q->dirty_rx = i % priv->cfg.dma_rx_size;
+	/*@ loop invariant \at(i, LoopEntry) <= i <= priv->cfg.dma_rx_size;
+	  @ loop invariant same: priv->cfg.dma_rx_size ==
+	  @   \at(priv->cfg.dma_rx_size, LoopEntry) &&
+	  @   rx_q->dma_rx == \at(rx_q->dma_rx, LoopEntry) &&
+	  @   rx_q->dma_rx->size == priv->cfg.dma_rx_size &&
+	  @   !rx_q->dma_rx->running;
+	  @ loop invariant apart: stmmac_apart_rx(priv, rx_q->dma_rx,
+	  @   rx_q->xsk_pool);
+	  @ loop invariant kept: rx_q->buf_alloc_num ==
+	  @   \at(rx_q->buf_alloc_num, LoopEntry) &&
+	  @   \forall integer k; 0 <= k < RL_DRING_MAX ==>
+	  @   rx_q->buf_pool[k].xdp == \at(rx_q->buf_pool[k].xdp, LoopEntry);
+	  @ loop invariant cleared: \forall integer k;
+	  @   rx_q->buf_alloc_num -
+	  @   \at(priv->rx_queue[q].buf_alloc_num, Pre) <= k < i ==>
+	  @   rx_q->dma_rx->d[k].des3 == 0;
+	  @ loop assigns i, rx_q->dma_rx->d[0 .. RL_DRING_MAX - 1],
+	  @   rx_q->dma_rx->sh[0 .. RL_DRING_MAX - 1].addr_set,
+	  @   RL_DRING_REPORT(rx_q->dma_rx);
+	  @ loop variant priv->cfg.dma_rx_size - i;
+	  @*/
 	for (; i < priv->cfg.dma_rx_size; i++)
 		rl_dring_clear(rx_q->dma_rx, i);
+	/*@ assert unfilled_clear: \forall integer k;
+	  @   rx_q->buf_alloc_num -
+	  @   \at(priv->rx_queue[q].buf_alloc_num, Pre) <= k <
+	  @   priv->cfg.dma_rx_size ==> rx_q->dma_rx->d[k].des3 == 0;
+	  @*/
 }
 
 /*
