@@ -208,11 +208,11 @@ findings: ## every finding the fuzz runs kept (build/fuzz/findings), with its re
 replay: $(FZ)/rl_replay ## replay TRACE=file step by step (VARIANT=patched|name overrides the trace's variant; DRIVER= for fuzz bytes)
 	@RINGLEDGER_DRIVER=$(DRIVER) $(FZ)/rl_replay $(if $(VARIANT),--variant "$(VARIANT)") "$(TRACE)"
 
-prove: deps-proofs $(BUILD)/variants ## Frama-C WP proofs, dashboard in proofs/results/ (VARIANT=name re-injects a bug: must fail)
-	@VARIANT=$(VARIANT) VARIANTS_BIN=$(BUILD)/variants bash proofs/prove.sh
+prove: deps-proofs $(BUILD)/variants ## Frama-C WP proofs, dashboard in proofs/results/ (VARIANT=name re-injects a bug: must fail; FRESH=1 bypasses the goal cache)
+	@FRESH=$(FRESH) VARIANT=$(VARIANT) VARIANTS_BIN=$(BUILD)/variants bash proofs/prove.sh
 
-prove-check: deps-proofs $(BUILD)/variants ## proofs both ways: patched driver proves, each leak variant breaks exactly its theorem
-	@VARIANTS_BIN=$(BUILD)/variants bash proofs/check.sh
+prove-check: deps-proofs $(BUILD)/variants ## proofs both ways: patched driver proves, each leak variant breaks exactly its theorem (FRESH=1: from scratch once)
+	@FRESH=$(FRESH) VARIANTS_BIN=$(BUILD)/variants bash proofs/check.sh
 
 regressions: $(FZ)/rl_replay $(FZ)/rl_trace_conv $(FZ)/am65_plain $(BUILD)/variants ## replay fuzz/regressions (expected findings) and the corpus
 	@bash fuzz/check-regressions.sh "$(FZ)"

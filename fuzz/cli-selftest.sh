@@ -169,6 +169,11 @@ row 2 "wp options are split, not 'fast'" "units.py: an unknown wp option" -- \
 row 2 "no unit nope in" "units.py --only nope" -- python3 proofs/units.py --only nope tsv
 row 2 "unknown variant 'no_such_bug'" "make prove VARIANT=no_such_bug" -- \
 	"${m[@]}" prove VARIANT=no_such_bug
+row 2 "FRESH must be 0 or 1, not 'yes'" "make prove FRESH=yes" -- "${m[@]}" prove FRESH=yes
+row 2 "FRESH must be 0 or 1, not 'yes'" "make prove-check FRESH=yes" -- "${m[@]}" prove-check FRESH=yes
+row 2 "unknown argument '--fresh'" "prove.sh with an argument" -- bash proofs/prove.sh --fresh
+row 2 "cannot write the goal cache" "prove: the goal cache not writable" -- \
+	env WP_CACHE_DIR=/proc/ringledger-wp-cache bash proofs/prove.sh
 row 0 "^[0-9]+$" "variants --bit" -- "$build/variants" --bit rx_tdown_no_drain
 
 # Findings survive: two runs that find the same bug, each finding kept,

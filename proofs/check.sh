@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Both directions of the proofs (run by make check):
-#  1. every unit proves on the patched driver (from scratch, no cache);
+#  1. every unit proves on the patched driver (goals already in the goal
+#     cache replayed; with FRESH=1 every goal proved from scratch once, in
+#     a cache private to this run that the variant runs then reuse, and
+#     the new entries added to the user's cache at the end);
 #  2. for every unit with a leak variant in proofs/units.txt, proving that
 #     unit with the variant re-injected fails, and the goals left unproved
 #     are exactly the unit's theorem column (its assertion or
@@ -11,6 +14,16 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=proofs/results
+case ${FRESH:-0} in
+0) ;;
+1)	global=$(bash proofs/prove.sh --cache-dir) || exit 2
+	WP_CACHE_DIR=$(mktemp -d) || exit 2
+	export WP_CACHE_DIR
+	# shellcheck disable=SC2064 # the directory is fixed now
+	trap "rm -rf '$WP_CACHE_DIR'" EXIT ;;
+*) echo "prove-check: FRESH must be 0 or 1, not '${FRESH}'" >&2; exit 2 ;;
+esac
+export FRESH=0
 log=$(UNITS_FILE=proofs/fixtures/units.txt TAG=fixture bash proofs/prove.sh 2>&1)
 rc=$?
 if [ $rc -ne 1 ] || ! grep -q 'VACUOUS.*rl_fixture_vacuous' <<<"$log"; then
@@ -36,4 +49,8 @@ while IFS=$'\t' read -r name variant want; do
 		echo "prove-check: $variant breaks unit $name at exactly: $got"
 	fi
 done <<<"$breaks"
+if [ -n "${global:-}" ] && mkdir -p "$global"; then
+	# keep what this run proved (never overwrite an entry)
+	find "$WP_CACHE_DIR" -name '*.json' -exec cp -n -t "$global" {} +
+fi
 exit $status

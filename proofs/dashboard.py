@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Per-function proof dashboard from the WP JSON reports of one run.
 
-usage: dashboard.py RESULTS_DIR TAG SECONDS
+usage: dashboard.py RESULTS_DIR TAG SECONDS [CACHE_MODE]
 Prints goals / proved / Qed / Z3 / CVC4 per function, the unproved goals
 by name (smoke-test goals of -wp-smoke-tests are not counted: one that
 proves is reported as VACUOUS and fails the run), writes RESULTS_DIR/report-TAG.json and report-TAG.html, and
@@ -16,6 +16,7 @@ import sys
 import units as unitfile
 
 res, tag, secs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+cache_mode = sys.argv[4] if len(sys.argv) > 4 else "none"
 try:
     units = unitfile.load(os.environ.get("UNITS_FILE", "proofs/units.txt"),
                           os.environ.get("UNITS", "").split() or None)
@@ -23,6 +24,7 @@ except unitfile.UnitsError as e:
     sys.exit("dashboard: %s" % e)
 
 rows, failed, broken, dead, goals_unproved = [], [], [], [], set()
+hits = 0    # prover results replayed from the goal cache
 for name, fcts in ((u.name, u.functions) for u in units):
     rep = os.path.join(res, "unit-%s-%s.json" % (tag, name))
     log = os.path.join(res, "unit-%s-%s.log" % (tag, name))
@@ -60,6 +62,12 @@ for name, fcts in ((u.name, u.functions) for u in units):
                          qed=qed, z3=z3, cvc4=cvc, unit_seconds=round(secs_u, 1)))
     # goal names as WP printed them, for the failure list
     if os.path.exists(log):
+        # WP's closing summary, one line per prover; "cached" counts every
+        # result replayed, failed ones included:
+        # "  Z3 4.8.12:  52  (times) (steps) (cached: 53) (failed: 1)"
+        for line in re.findall(r"^ +(?:Z3|CVC4)[^:]*: +\d+ .*$", open(log).read(), re.M):
+            c = re.search(r"\(cached: (\d+)\)", line)
+            hits += int(c.group(1)) if c else 0
         for g in re.findall(r"\[wp\] \[(?:Failed|Unknown|Timeout)\] Goal (\S+)", open(log).read()):
             if "wp_smoke" not in g:
                 failed.append("%s goal %s" % (name, g))
@@ -80,6 +88,7 @@ for r in rows:
 tg = sum(r["goals"] for r in rows)
 tp = sum(r["proved"] for r in rows)
 print("prove[%s]: %d/%d goals proved in %d functions, %d s" % (tag, tp, tg, len(rows), secs))
+print("prove[%s]: goal cache (%s): %d prover results replayed" % (tag, cache_mode, hits))
 for b in broken:
     print("prove[%s]: NO REPORT: %s" % (tag, b))
 for d in dead:
@@ -91,6 +100,7 @@ for f in sorted(set(failed)):
 # unproved_goals: the WP goal names alone, what units.txt's theorem
 # column names (prove-check compares the two exactly)
 report = dict(tag=tag, seconds=secs, goals=tg, proved=tp, functions=rows,
+              cache=dict(mode=cache_mode, replayed=hits),
               unproved=sorted(set(failed)), unproved_goals=sorted(goals_unproved),
               broken=broken, vacuous=dead)
 json.dump(report, open(os.path.join(res, "report-%s.json" % tag), "w"), indent=1)

@@ -5,8 +5,15 @@
 # With VARIANT=name the driver is proved with that bug re-injected
 # (RL_PROOF_VARIANTS = BIT(variant)); the run must then fail.
 # UNITS="a b" limits the run to those units (local iteration).
+# Goal cache: WP_CACHE_DIR (default outside the clone, in the user's
+# cache); FRESH=1 sends every goal to the provers and refreshes the
+# cache entries (a proof from scratch).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+cache_dir=${WP_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ringledger/wp-cache}
+# prove.sh --cache-dir: where the goal cache is (for check.sh)
+[ "${1:-}" = --cache-dir ] && { echo "$cache_dir"; exit 0; }
+[ $# -eq 0 ] || { echo "prove: unknown argument '$1' (settings come from the environment)" >&2; exit 2; }
 variant=${VARIANT:-}
 timeout=${WP_TIMEOUT:-60}
 par=${WP_PAR:-2}
@@ -36,6 +43,20 @@ export WHY3CONFIG=$PWD/$out/why3.conf
 [ -s "$WHY3CONFIG" ] || why3 config detect -C "$WHY3CONFIG" >/dev/null 2>&1 ||
 	{ echo "prove: why3 config detect failed" >&2; exit 2; }
 tag=${TAG:-${variant:-patched}}
+# Frama-C's WP cache names each entry by the digest of the task exactly as
+# the prover receives it (prover and version included), so a goal whose
+# text changed misses and is proved again; a cached timeout is replayed
+# only if it was reached with at least this run's time limit (Cache.ml,
+# promote).  A hit costs no prover time.
+case ${FRESH:-0} in
+0) cache_mode=update ;;
+1) cache_mode=rebuild ;;
+*) echo "prove: FRESH must be 0 or 1, not '${FRESH}'" >&2; exit 2 ;;
+esac
+if ! mkdir -p "$cache_dir" 2>/dev/null || ! [ -w "$cache_dir" ]; then
+	echo "prove: cannot write the goal cache $cache_dir (set WP_CACHE_DIR)" >&2
+	exit 2
+fi
 # Smoke tests guard the patched run against vacuous proofs.  A variant run
 # only has to show that its theorem fails and nothing else does: without
 # them it takes about half the time.
@@ -47,19 +68,39 @@ fi
 rm -f "$out"/unit-"$tag"-*.json "$out"/unit-"$tag"-*.log*
 start=$(date +%s)
 units=$(python3 proofs/units.py --file "${UNITS_FILE:-proofs/units.txt}" --only "${UNITS:-}" tsv) || exit 2
+# prove_unit MODE: one unit through WP, with the goal cache in MODE
+prove_unit() {
+	# shellcheck disable=SC2086 # the unit's WP flags are words
+	frama-c -machdep gcc_x86_64 -pp-annot \
+		-cpp-extra-args="-std=gnu11 -include proofs/footprints.h $inc -DRL_PROOF_VARIANTS=$m" \
+		"$file" -wp -wp-rte -wp-prover "${WP_PROVERS:-z3,cvc4}" -wp-timeout "$timeout" -wp-par "$par" \
+		-wp-cache "$1" -wp-cache-dir "$cache_dir" $smoke $wpflags -wp-fct "$fcts" \
+		-wp-report-json "$out/unit-$tag-$name.json" >"$log" 2>&1
+}
+# unproved LOG: WP's summary counts fewer proved goals than goals
+unproved() {
+	awk '/^\[wp\] Proved goals:/ { bad = $4 != $6 } END { exit !bad }' "$1"
+}
 while IFS=$'\t' read -r name file fcts wpflags _; do
 	t0=$(date +%s.%N)
 	m=0
 	[[ $file == "$vdir"/* ]] && m=$mask
 	[ "$wpflags" = - ] && wpflags=
-	# shellcheck disable=SC2086 # the unit's WP flags are words
-	frama-c -machdep gcc_x86_64 -pp-annot \
-		-cpp-extra-args="-std=gnu11 -include proofs/footprints.h $inc -DRL_PROOF_VARIANTS=$m" \
-		"$file" -wp -wp-rte -wp-prover "${WP_PROVERS:-z3,cvc4}" -wp-timeout "$timeout" -wp-par "$par" \
-		-wp-cache none $smoke $wpflags -wp-fct "$fcts" -wp-report-json "$out/unit-$tag-$name.json" >"$out/unit-$tag-$name.log" 2>&1
+	log=$out/unit-$tag-$name.log
+	prove_unit "$cache_mode"
 	rc=$?
+	# A failed goal is cached like a proved one, and a timeout a loaded
+	# machine caused would be replayed as failed.  On the patched driver,
+	# where every goal must prove, a unit with an unproved goal is proved
+	# again from scratch before the failure is reported (its first log
+	# kept beside: .log.cached).
+	if [ $rc -eq 0 ] && [ "$mask" -eq 0 ] && [ "$cache_mode" = update ] && unproved "$log"; then
+		mv "$log" "$log.cached"
+		prove_unit rebuild
+		rc=$?
+	fi
 	t1=$(date +%s.%N)
-	echo "$name $rc $(echo "$t1 - $t0" | bc)" >>"$out/unit-$tag-$name.log.time"
-	[ $rc -eq 0 ] || echo "prove: frama-c failed on unit $name (see $out/unit-$tag-$name.log)" >&2
+	echo "$name $rc $(echo "$t1 - $t0" | bc)" >>"$log.time"
+	[ $rc -eq 0 ] || echo "prove: frama-c failed on unit $name (see $log)" >&2
 done <<<"$units"
-python3 proofs/dashboard.py "$out" "$tag" "$(( $(date +%s) - start ))"
+python3 proofs/dashboard.py "$out" "$tag" "$(( $(date +%s) - start ))" "$cache_mode"
