@@ -10,7 +10,9 @@
 #     postconditions naming the leak): an unrelated unproved goal, or a
 #     theorem goal that still proves, fails the check;
 #  3. the vacuity detector fires: a fixture with contradictory
-#     preconditions (proofs/fixtures/) is reported VACUOUS and fails.
+#     preconditions (proofs/fixtures/) is reported VACUOUS and fails;
+#  4. the unit cache replays an unchanged unit whole and proves a changed
+#     one again (a fixture whose contract is then made false must fail).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=proofs/results
@@ -31,6 +33,27 @@ if [ $rc -ne 1 ] || ! grep -q 'VACUOUS.*rl_fixture_vacuous' <<<"$log"; then
 	exit 1
 fi
 echo "prove-check: a contract with contradictory preconditions is reported VACUOUS"
+# the unit cache replays a unit only while its inputs are unchanged: a
+# fixture proves, is replayed, then its contract is made false and must
+# be proved again - and fail
+t=$(mktemp -d "$out/cachetest.XXXXXX") || exit 2
+printf '%s\n' '/*@ requires 0 < x < 100;' '  @ assigns \nothing;' '  @ ensures r: \result == x;' \
+	'  @*/' 'int rl_fixture_tiny(int x)' '{' '	return x;' '}' >"$t/tiny.c"
+echo "tiny | $t/tiny.c | rl_fixture_tiny | - | -" >"$t/units.txt"
+# (a short time limit: the false contract times out, twice - see prove.sh)
+ct() { WP_TIMEOUT=3 WP_CACHE_DIR=$t/cache UNITS_FILE=$t/units.txt TAG=cachetest bash proofs/prove.sh 2>&1; }
+l1=$(ct) && l2=$(ct) && sed -i 's/== x;/== x + 1;/' "$t/tiny.c" && ! l3=$(ct)
+rc=$?
+if [ $rc -ne 0 ] || ! grep -q ' 0 of 1 units replayed whole' <<<"$l1" ||
+	! grep -q ' 1 of 1 units replayed whole' <<<"$l2" ||
+	! grep -q ' 0 of 1 units replayed whole' <<<"$l3" || ! grep -q 'UNPROVED.*ensures_r' <<<"$l3"; then
+	echo "prove-check: the unit cache replayed a changed unit, or did not replay an unchanged one" >&2
+	printf '%s\n' "$l1" "$l2" "$l3" | grep 'prove\[' >&2
+	rm -rf "$t"
+	exit 1
+fi
+rm -rf "$t"
+echo "prove-check: the unit cache replays an unchanged unit and proves a changed one again"
 bash proofs/prove.sh || { echo "prove-check: the patched driver does not prove" >&2; exit 1; }
 breaks=$(python3 proofs/units.py breaks) || exit 2
 status=0
@@ -50,7 +73,7 @@ while IFS=$'\t' read -r name variant want; do
 	fi
 done <<<"$breaks"
 if [ -n "${global:-}" ] && mkdir -p "$global"; then
-	# keep what this run proved (never overwrite an entry)
-	find "$WP_CACHE_DIR" -name '*.json' -exec cp -n -t "$global" {} +
+	# keep what this run proved, goals and units (never overwrite an entry)
+	cp -Rn "$WP_CACHE_DIR/." "$global/"
 fi
 exit $status

@@ -24,7 +24,7 @@ except unitfile.UnitsError as e:
     sys.exit("dashboard: %s" % e)
 
 rows, failed, broken, dead, goals_unproved = [], [], [], [], set()
-hits = 0    # prover results replayed from the goal cache
+hits = whole = 0    # prover results from the goal cache, units from the unit cache
 for name, fcts in ((u.name, u.functions) for u in units):
     rep = os.path.join(res, "unit-%s-%s.json" % (tag, name))
     log = os.path.join(res, "unit-%s-%s.log" % (tag, name))
@@ -65,9 +65,13 @@ for name, fcts in ((u.name, u.functions) for u in units):
         # WP's closing summary, one line per prover; "cached" counts every
         # result replayed, failed ones included:
         # "  Z3 4.8.12:  52  (times) (steps) (cached: 53) (failed: 1)"
-        for line in re.findall(r"^ +(?:Z3|CVC4)[^:]*: +\d+ .*$", open(log).read(), re.M):
-            c = re.search(r"\(cached: (\d+)\)", line)
-            hits += int(c.group(1)) if c else 0
+        text = open(log).read()
+        if "[ringledger] unit replayed whole" in text:
+            whole += 1      # prove.sh's unit cache: WP did not run
+        else:
+            for line in re.findall(r"^ +(?:Z3|CVC4)[^:]*: +\d+ .*$", text, re.M):
+                c = re.search(r"\(cached: (\d+)\)", line)
+                hits += int(c.group(1)) if c else 0
         for g in re.findall(r"\[wp\] \[(?:Failed|Unknown|Timeout)\] Goal (\S+)", open(log).read()):
             if "wp_smoke" not in g:
                 failed.append("%s goal %s" % (name, g))
@@ -88,7 +92,8 @@ for r in rows:
 tg = sum(r["goals"] for r in rows)
 tp = sum(r["proved"] for r in rows)
 print("prove[%s]: %d/%d goals proved in %d functions, %d s" % (tag, tp, tg, len(rows), secs))
-print("prove[%s]: goal cache (%s): %d prover results replayed" % (tag, cache_mode, hits))
+print("prove[%s]: cache (%s): %d of %d units replayed whole (inputs unchanged), "
+      "%d prover results replayed" % (tag, cache_mode, whole, len(units), hits))
 for b in broken:
     print("prove[%s]: NO REPORT: %s" % (tag, b))
 for d in dead:
@@ -100,7 +105,7 @@ for f in sorted(set(failed)):
 # unproved_goals: the WP goal names alone, what units.txt's theorem
 # column names (prove-check compares the two exactly)
 report = dict(tag=tag, seconds=secs, goals=tg, proved=tp, functions=rows,
-              cache=dict(mode=cache_mode, replayed=hits),
+              cache=dict(mode=cache_mode, units_replayed=whole, prover_results_replayed=hits),
               unproved=sorted(set(failed)), unproved_goals=sorted(goals_unproved),
               broken=broken, vacuous=dead)
 json.dump(report, open(os.path.join(res, "report-%s.json" % tag), "w"), indent=1)

@@ -5,9 +5,10 @@
 # With VARIANT=name the driver is proved with that bug re-injected
 # (RL_PROOF_VARIANTS = BIT(variant)); the run must then fail.
 # UNITS="a b" limits the run to those units (local iteration).
-# Goal cache: WP_CACHE_DIR (default outside the clone, in the user's
-# cache); FRESH=1 sends every goal to the provers and refreshes the
-# cache entries (a proof from scratch).
+# Caches: WP_CACHE_DIR (default outside the clone, in the user's cache)
+# holds WP's goal cache and, in units/, whole units' outcomes keyed by
+# their inputs; FRESH=1 runs every unit and sends every goal to the
+# provers, refreshing the entries (a proof from scratch).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 cache_dir=${WP_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ringledger/wp-cache}
@@ -66,6 +67,10 @@ else
 	smoke="-wp-no-smoke-tests"
 fi
 rm -f "$out"/unit-"$tag"-*.json "$out"/unit-"$tag"-*.log*
+# the unit cache, beside the goal cache; the tools' versions for its keys
+ucache=$cache_dir/units
+mkdir -p "$ucache" || { echo "prove: cannot write the unit cache $ucache" >&2; exit 2; }
+tools=$( { frama-c -version; why3 --version; z3 --version; cvc4 --version | head -n 1; cat "$WHY3CONFIG"; } 2>&1 | sha256sum)
 start=$(date +%s)
 units=$(python3 proofs/units.py --file "${UNITS_FILE:-proofs/units.txt}" --only "${UNITS:-}" tsv) || exit 2
 # prove_unit MODE: one unit through WP, with the goal cache in MODE
@@ -77,6 +82,18 @@ prove_unit() {
 		-wp-cache "$1" -wp-cache-dir "$cache_dir" $smoke $wpflags -wp-fct "$fcts" \
 		-wp-report-json "$out/unit-$tag-$name.json" >"$log" 2>&1
 }
+# unit_key: a digest of everything the unit's goals and verdicts depend
+# on - the source as Frama-C parsed it (every header, contract and
+# footprint, macros expanded, the variant bit applied), the unit's
+# functions and options, the time limit, the tools' versions
+unit_key() {
+	{
+		frama-c -machdep gcc_x86_64 -pp-annot \
+			-cpp-extra-args="-std=gnu11 -include proofs/footprints.h $inc -DRL_PROOF_VARIANTS=$m" \
+			"$file" -print 2>&1
+		echo "$fcts|$wpflags|$smoke|$timeout|$par|${WP_PROVERS:-z3,cvc4}|$tools"
+	} | sha256sum | cut -c1-40
+}
 # unproved LOG: WP's summary counts fewer proved goals than goals
 unproved() {
 	awk '/^\[wp\] Proved goals:/ { bad = $4 != $6 } END { exit !bad }' "$1"
@@ -87,6 +104,16 @@ while IFS=$'\t' read -r name file fcts wpflags _; do
 	[[ $file == "$vdir"/* ]] && m=$mask
 	[ "$wpflags" = - ] && wpflags=
 	log=$out/unit-$tag-$name.log
+	# A unit whose inputs did not change is not run again: its report and
+	# log come back from the unit cache (FRESH=1 always runs it).
+	key=$(unit_key)
+	ukey=$ucache/$key
+	if [ "$cache_mode" = update ] && [ -s "$ukey.json" ] && [ -s "$ukey.log" ]; then
+		cp "$ukey.json" "$out/unit-$tag-$name.json"
+		{ cat "$ukey.log"; echo "[ringledger] unit replayed whole: inputs unchanged (key $key)"; } >"$log"
+		echo "$name 0 $(echo "$(date +%s.%N) - $t0" | bc)" >>"$log.time"
+		continue
+	fi
 	prove_unit "$cache_mode"
 	rc=$?
 	# A failed goal is cached like a proved one, and a timeout a loaded
@@ -98,6 +125,14 @@ while IFS=$'\t' read -r name file fcts wpflags _; do
 		mv "$log" "$log.cached"
 		prove_unit rebuild
 		rc=$?
+	fi
+	# keep the outcome for the next run with the same inputs: on the
+	# patched driver only a full proof with no vacuous unit (a failure is
+	# always proved again); a variant run's expected failure as it is
+	if [ $rc -eq 0 ] && { [ "$mask" -ne 0 ] ||
+		! { unproved "$log" || grep -q '\[Failed\] Smoke-test' "$log"; }; }; then
+		cp "$out/unit-$tag-$name.json" "$ukey.json.$$" && cp "$log" "$ukey.log.$$" &&
+			mv "$ukey.json.$$" "$ukey.json" && mv "$ukey.log.$$" "$ukey.log"
 	fi
 	t1=$(date +%s.%N)
 	echo "$name $rc $(echo "$t1 - $t0" | bc)" >>"$log.time"
