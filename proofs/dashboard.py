@@ -72,12 +72,12 @@ for name, fcts in ((u.name, u.functions) for u in units):
             for line in re.findall(r"^ +(?:Z3|CVC4)[^:]*: +\d+ .*$", text, re.M):
                 c = re.search(r"\(cached: (\d+)\)", line)
                 hits += int(c.group(1)) if c else 0
-        for g in re.findall(r"\[wp\] \[(?:Failed|Unknown|Timeout)\] Goal (\S+)", open(log).read()):
+        for g in re.findall(r"\[wp\] \[(?:Failed|Unknown|Timeout)\] Goal (\S+)", text):
             if "wp_smoke" not in g:
                 failed.append("%s goal %s" % (name, g))
         # -wp-smoke-tests: a smoke goal that proves means dead code or
         # contradictory hypotheses (the proof would be vacuous)
-        for g in sorted(set(re.findall(r"\[wp\] \[Failed\] Smoke-test (\S+)", open(log).read()))):
+        for g in sorted(set(re.findall(r"\[wp\] \[Failed\] Smoke-test (\S+)", text))):
             dead.append("%s: %s" % (name, g))
 
 w = max([len(r["function"]) for r in rows] + [8])

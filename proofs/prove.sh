@@ -73,12 +73,17 @@ mkdir -p "$ucache" || { echo "prove: cannot write the unit cache $ucache" >&2; e
 tools=$( { frama-c -version; why3 --version; z3 --version; cvc4 --version | head -n 1; cat "$WHY3CONFIG"; } 2>&1 | sha256sum)
 start=$(date +%s)
 units=$(python3 proofs/units.py --file "${UNITS_FILE:-proofs/units.txt}" --only "${UNITS:-}" tsv) || exit 2
+# frama_c ARGS...: Frama-C on the unit's source as every step parses it
+# (one command line, so the unit key digests what WP proves)
+frama_c() {
+	frama-c -machdep gcc_x86_64 -pp-annot \
+		-cpp-extra-args="-std=gnu11 -include proofs/footprints.h $inc -DRL_PROOF_VARIANTS=$m" \
+		"$file" "$@"
+}
 # prove_unit MODE: one unit through WP, with the goal cache in MODE
 prove_unit() {
 	# shellcheck disable=SC2086 # the unit's WP flags are words
-	frama-c -machdep gcc_x86_64 -pp-annot \
-		-cpp-extra-args="-std=gnu11 -include proofs/footprints.h $inc -DRL_PROOF_VARIANTS=$m" \
-		"$file" -wp -wp-rte -wp-prover "${WP_PROVERS:-z3,cvc4}" -wp-timeout "$timeout" -wp-par "$par" \
+	frama_c -wp -wp-rte -wp-prover "${WP_PROVERS:-z3,cvc4}" -wp-timeout "$timeout" -wp-par "$par" \
 		-wp-cache "$1" -wp-cache-dir "$cache_dir" $smoke $wpflags -wp-fct "$fcts" \
 		-wp-report-json "$out/unit-$tag-$name.json" >"$log" 2>&1
 }
@@ -88,9 +93,7 @@ prove_unit() {
 # functions and options, the time limit, the tools' versions
 unit_key() {
 	{
-		frama-c -machdep gcc_x86_64 -pp-annot \
-			-cpp-extra-args="-std=gnu11 -include proofs/footprints.h $inc -DRL_PROOF_VARIANTS=$m" \
-			"$file" -print 2>&1
+		frama_c -print 2>&1
 		echo "$fcts|$wpflags|$smoke|$timeout|$par|${WP_PROVERS:-z3,cvc4}|$tools"
 	} | sha256sum | cut -c1-40
 }
