@@ -211,10 +211,11 @@ void rl_k3_udma_glue_tdown_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 	tdown_tick(&chn->tdown, chn->flows[0].ring, false);
 }
 
-void rl_k3_udma_glue_reset_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
-				  u32 flow, void *data,
-				  void (*cleanup)(void *data,
-						  rl_dma_addr_t desc_dma))
+void rl_k3_udma_glue_reset_rx_chn_skip(struct rl_k3_udma_glue_rx_channel *chn,
+				       u32 flow, void *data,
+				       void (*cleanup)(void *data,
+						       rl_dma_addr_t desc_dma),
+				       bool skip_fdq)
 {
 	struct rl_udma_rx_flow *fl;
 	u32 occ;
@@ -222,8 +223,7 @@ void rl_k3_udma_glue_reset_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 	if (flow >= chn->flow_num)
 		return;
 	fl = &chn->flows[flow];
-	/* a shared FDQ is cleaned once, with flow 0 (single_fdq) */
-	if (!chn->single_fdq || !flow) {
+	if (!skip_fdq) {
 		for (occ = rl_ring_occ(fl->fdq); occ; occ--) {
 			rl_dma_addr_t dma;
 
@@ -235,6 +235,20 @@ void rl_k3_udma_glue_reset_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 	}
 	/* the completion ring is assumed empty: reset, no callback */
 	rl_ring_reset(fl->ring);
+}
+
+void rl_k3_udma_glue_reset_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
+				  u32 flow, void *data,
+				  void (*cleanup)(void *data,
+						  rl_dma_addr_t desc_dma))
+{
+	/*
+	 * A shared FDQ is cleaned once, with flow 0: the glue decides from
+	 * the DMA kind since 0da30874729b ("k3-udma-glue: Drop skip_fdq
+	 * argument from k3_udma_glue_reset_rx_chn").
+	 */
+	rl_k3_udma_glue_reset_rx_chn_skip(chn, flow, data, cleanup,
+					  chn->single_fdq && flow);
 }
 
 struct rl_k3_udma_glue_tx_channel *

@@ -125,6 +125,17 @@ void rl_k3_udma_glue_reset_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 				  u32 flow, void *data,
 				  void (*cleanup)(void *data,
 						  rl_dma_addr_t desc_dma));
+/*
+ * The signature before 0da30874729b (6.1 to 6.14): the caller says whether
+ * the flow's FDQ is skipped.  am65-cpsw passed "!!flow", right only where
+ * the flows share one FDQ (UDMA-P); only the variant rx_reset_skip_fdq
+ * calls it.
+ */
+void rl_k3_udma_glue_reset_rx_chn_skip(struct rl_k3_udma_glue_rx_channel *chn,
+				       u32 flow, void *data,
+				       void (*cleanup)(void *data,
+						       rl_dma_addr_t desc_dma),
+				       bool skip_fdq);
 
 /* k3_udma_glue_request_tx_chn(): @name as the driver's "tx%d" */
 struct rl_k3_udma_glue_tx_channel *

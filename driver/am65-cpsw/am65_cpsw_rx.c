@@ -179,8 +179,18 @@ void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
 	rl_hrtimer_cancel(&flow->rx_hrtimer);
 	/* NAPI is off: the completion ring is the driver's to pop (proven) */
 	rl_am65_cpsw_rx_reclaim(common, id);
-	rl_k3_udma_glue_reset_rx_chn(rx_chn->rx_chn, id, common,
-				     am65_cpsw_nuss_rx_cleanup);
+	/*
+	 * Fix (rx_reset_skip_fdq): before 0da30874729b the driver told the
+	 * glue to skip the FDQ of every flow but 0 ("!!id"), which leaks
+	 * PKTDMA's per-flow FDQs; now the glue decides from the DMA kind.
+	 */
+	if (rl_am65_bug(common, RL_V_RX_RESET_SKIP_FDQ))
+		rl_k3_udma_glue_reset_rx_chn_skip(rx_chn->rx_chn, id, common,
+						  am65_cpsw_nuss_rx_cleanup,
+						  !!id);
+	else
+		rl_k3_udma_glue_reset_rx_chn(rx_chn->rx_chn, id, common,
+					     am65_cpsw_nuss_rx_cleanup);
 	if (flow->page_pool && !retain_page_pool &&
 	    rl_am65_bug(common, RL_V_PAGE_POOL_DOUBLE_DESTROY))
 		rl_page_pool_destroy(flow->page_pool);

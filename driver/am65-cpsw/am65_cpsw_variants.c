@@ -244,6 +244,13 @@ const struct rl_variant_info rl_am65_variants[RL_V_NR] = {
 		"the timer is started only for a line the handler masked, the timer clears irq_disabled where it enables, and create_rxq unmasks a line left masked (6.1's common_open did)",
 		BIT(RL_F_IRQ) | BIT(RL_F_LIVENESS) | BIT(RL_F_DROPPED),
 	},
+	[RL_V_RX_RESET_SKIP_FDQ] = {
+		"rx_reset_skip_fdq",
+		"destroy_rxq resets every flow but 0 with skip_fdq (\"!!id\"): right for UDMA-P's shared FDQ, but on PKTDMA each flow has its own, and the free descriptors of flows 1.. are never cleaned up (k3_cppi_desc_pool_destroy: size != avail)",
+		"0da30874729b (k3-udma-glue: Drop skip_fdq argument from k3_udma_glue_reset_rx_chn; AM62-SK, ethtool -L eth0 rx 8); am65_cpsw_destroy_rxq since multi-queue RX",
+		"the glue cleans the FDQ of every flow unless the channel has one FDQ for all of them (single_fdq)",
+		BIT(RL_F_LEAK) | BIT(RL_F_POOL_LEAK) | BIT(RL_F_PP_STALLED),
+	},
 };
 
 int rl_am65_variant_by_name(const char *name)

@@ -102,6 +102,9 @@ static const struct variant_case variant_cases[] = {
 	  .scenario = rl_sc_paced_wakeup_poll, .expect = RL_F_IRQ, .pace = true },
 	{ .v = RL_V_PACING_TIMER_UNBALANCED, .scenario = rl_sc_paced_stop_reopen,
 	  .expect = RL_F_LIVENESS, .pace = true, .face = "_stop_reopen" },
+	/* PKTDMA (the default): flow 1 has an FDQ of its own */
+	{ .v = RL_V_RX_RESET_SKIP_FDQ, .scenario = rl_sc_open_stop,
+	  .expect = RL_F_POOL_LEAK },
 };
 
 static void variant_desc(const struct variant_case *c, char *desc)
