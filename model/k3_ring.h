@@ -42,7 +42,17 @@ bool rl_ring_is_valid(const struct rl_ring *ring);
 u32 rl_ring_occ(const struct rl_ring *ring);
 /* k3_ringacc_ring_push(): driver side, fault site RL_FAULT_RING_PUSH */
 int rl_ring_push(struct rl_ring *ring, rl_dma_addr_t dma);
-/* k3_ringacc_ring_pop(): -ENODATA when empty */
+/*
+ * k3_ringacc_ring_pop(): -ENODATA when empty.  Proof view (A5): of what
+ * the proofs read it writes the ring's counters only (the entry's owner
+ * and the descriptor count are the ledger's bookkeeping).
+ */
+/*@ requires \valid(ring) && \valid(dma) && \separated(ring, dma);
+  @ assigns ring->idx, *dma;
+  @ ensures empty: \result != 0 ==> rl_ridx_occ(&ring->idx) == 0;
+  @ ensures one_less: \result == 0 ==>
+  @   rl_ridx_occ(&ring->idx) == \old(rl_ridx_occ(&ring->idx)) - 1;
+  @*/
 int rl_ring_pop(struct rl_ring *ring, rl_dma_addr_t *dma);
 /* Hardware side push (no fault injection, raises the IRQ); -ENOMEM if full. */
 int rl_ring_hw_push(struct rl_ring *ring, rl_dma_addr_t dma);
@@ -52,6 +62,10 @@ bool rl_ring_irq_take(struct rl_ring *ring);
  * k3_ringacc_ring_reset(): forgets every entry.  Descriptors still in the
  * ring are lost for good; each is reported as RL_F_DROPPED.
  */
+/*@ requires \valid(ring);
+  @ assigns ring->idx;
+  @ ensures empty: rl_ridx_occ(&ring->idx) == 0;
+  @*/
 void rl_ring_reset(struct rl_ring *ring);
 /* Owner value of this ring in the ledger. */
 u32 rl_ring_owner(const struct rl_ring *ring);

@@ -211,6 +211,18 @@ void rl_k3_udma_glue_tdown_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 	tdown_tick(&chn->tdown, chn->flows[0].ring, false);
 }
 
+/*
+ * A reset's callback on one FDQ / TX ring entry.  Proof view (A1): the
+ * driver's cleanup gives the descriptor and its buffer back and touches
+ * no ring (a call through a pointer, which WP cannot follow).
+ */
+/*@ assigns \nothing; */
+static void udma_cleanup(void (*cleanup)(void *data, rl_dma_addr_t desc_dma),
+			    void *data, rl_dma_addr_t dma)
+{
+	cleanup(data, dma);
+}
+
 void rl_k3_udma_glue_reset_rx_chn_skip(struct rl_k3_udma_glue_rx_channel *chn,
 				       u32 flow, void *data,
 				       void (*cleanup)(void *data,
@@ -224,13 +236,25 @@ void rl_k3_udma_glue_reset_rx_chn_skip(struct rl_k3_udma_glue_rx_channel *chn,
 		return;
 	fl = &chn->flows[flow];
 	if (!skip_fdq) {
+		/*
+		 * k3_udma_glue_reset_rx_chn: the FDQ's occupancy read once,
+		 * then popped through the callback that many times (a pop
+		 * that fails ends it), then the ring reset.
+		 */
+		/*@ loop invariant left: rl_ridx_occ(&fl->fdq->idx) == occ;
+		  @ loop assigns occ, fl->fdq->idx;
+		  @ loop variant occ;
+		  @*/
 		for (occ = rl_ring_occ(fl->fdq); occ; occ--) {
 			rl_dma_addr_t dma;
 
 			if (rl_ring_pop(fl->fdq, &dma))
 				break;
-			cleanup(data, dma);
+			udma_cleanup(cleanup, data, dma);
 		}
+		/*@ assert fdq_reset_drops_nothing:
+		  @   rl_ridx_occ(&fl->fdq->idx) == 0;
+		  @*/
 		rl_ring_reset(fl->fdq);
 	}
 	/* the completion ring is assumed empty: reset, no callback */
@@ -332,13 +356,18 @@ void rl_k3_udma_glue_reset_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
 	u32 occ;
 
 	/* TX ring: never sent, cleaned entry by entry */
+	/*@ loop invariant left: rl_ridx_occ(&chn->ring->idx) == occ;
+	  @ loop assigns occ, chn->ring->idx;
+	  @ loop variant occ;
+	  @*/
 	for (occ = rl_ring_occ(chn->ring); occ; occ--) {
 		rl_dma_addr_t dma;
 
 		if (rl_ring_pop(chn->ring, &dma))
 			break;
-		cleanup(data, dma);
+		udma_cleanup(cleanup, data, dma);
 	}
+	/*@ assert submit_reset_drops_nothing: rl_ridx_occ(&chn->ring->idx) == 0; */
 	rl_ring_reset(chn->ring);
 	/* TX completion ring: dropped without callback */
 	rl_ring_reset(chn->ringtxcq);

@@ -121,6 +121,25 @@ int rl_k3_udma_glue_pop_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 			       u32 flow, rl_dma_addr_t *dma);
 void rl_k3_udma_glue_tdown_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 				  bool sync);
+/*
+ * k3_udma_glue_reset_rx_chn(): proven (unit udma_reset) over the ring's
+ * pop and reset contracts and the callback's (A1).  The flow's completion
+ * ring ends empty (what it held is lost: pop it first); its FDQ ends
+ * empty, every entry popped through @cleanup before the ring is reset,
+ * unless the channel has one FDQ for all flows and @flow is not 0.
+ */
+/*@ predicate rl_udma_flow_rings{L}(struct rl_k3_udma_glue_rx_channel *chn,
+  @                                 integer flow) =
+  @   \valid(chn) && 0 <= flow < chn->flow_num && flow < RL_MAX_FLOWS &&
+  @   \valid(chn->flows[flow].fdq) && \valid(chn->flows[flow].ring) &&
+  @   \separated(chn->flows[flow].fdq, chn->flows[flow].ring);
+  @*/
+/*@ requires rings: rl_udma_flow_rings(chn, flow);
+  @ assigns chn->flows[flow].fdq->idx, chn->flows[flow].ring->idx;
+  @ ensures fdq_cleaned: !(chn->single_fdq && flow != 0) ==>
+  @   rl_ridx_occ(&chn->flows[flow].fdq->idx) == 0;
+  @ ensures compl_reset: rl_ridx_occ(&chn->flows[flow].ring->idx) == 0;
+  @*/
 void rl_k3_udma_glue_reset_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 				  u32 flow, void *data,
 				  void (*cleanup)(void *data,
@@ -131,6 +150,12 @@ void rl_k3_udma_glue_reset_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
  * the flows share one FDQ (UDMA-P); only the variant rx_reset_skip_fdq
  * calls it.
  */
+/*@ requires rings: rl_udma_flow_rings(chn, flow);
+  @ assigns chn->flows[flow].fdq->idx, chn->flows[flow].ring->idx;
+  @ ensures fdq_cleaned: !skip_fdq ==>
+  @   rl_ridx_occ(&chn->flows[flow].fdq->idx) == 0;
+  @ ensures compl_reset: rl_ridx_occ(&chn->flows[flow].ring->idx) == 0;
+  @*/
 void rl_k3_udma_glue_reset_rx_chn_skip(struct rl_k3_udma_glue_rx_channel *chn,
 				       u32 flow, void *data,
 				       void (*cleanup)(void *data,
@@ -166,6 +191,17 @@ int rl_k3_udma_glue_pop_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
 			       rl_dma_addr_t *dma);
 void rl_k3_udma_glue_tdown_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
 				  bool sync);
+/*
+ * k3_udma_glue_reset_tx_chn(): proven like the RX reset (unit udma_reset):
+ * the submit ring is popped empty through @cleanup before it is reset;
+ * the completion ring is reset as it is (pop it first).
+ */
+/*@ requires \valid(chn) && \valid(chn->ring) && \valid(chn->ringtxcq) &&
+  @   \separated(chn->ring, chn->ringtxcq);
+  @ assigns chn->ring->idx, chn->ringtxcq->idx;
+  @ ensures submit_cleaned: rl_ridx_occ(&chn->ring->idx) == 0;
+  @ ensures compl_reset: rl_ridx_occ(&chn->ringtxcq->idx) == 0;
+  @*/
 void rl_k3_udma_glue_reset_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
 				  void *data,
 				  void (*cleanup)(void *data,

@@ -10,7 +10,8 @@
 #     postconditions naming the leak): an unrelated unproved goal, or a
 #     theorem goal that still proves, fails the check;
 #  3. the vacuity detector fires: a fixture with contradictory
-#     preconditions (proofs/fixtures/) is reported VACUOUS and fails;
+#     preconditions (proofs/fixtures/) is reported VACUOUS and fails, a
+#     call named as a variant's (variant-call) is exempt only while dead;
 #  4. the unit cache replays an unchanged unit whole and proves a changed
 #     one again (a fixture whose contract is then made false must fail).
 set -uo pipefail
@@ -33,6 +34,14 @@ if [ $rc -ne 1 ] || ! grep -q 'VACUOUS.*rl_fixture_vacuous' <<<"$log"; then
 	exit 1
 fi
 echo "prove-check: a contract with contradictory preconditions is reported VACUOUS"
+# a call units.txt names as a variant's (variant-call:FUNC) is expected
+# dead; one the patched code makes is reported
+if grep -q 'VACUOUS.*variant_call:' <<<"$log" ||
+	! grep -q 'VARIANT CALL REACHABLE.*variant_live: rl_fixture_new' <<<"$log"; then
+	echo "prove-check: variant-call (units.txt) did not exempt the variant's call, or let a live call pass" >&2
+	exit 1
+fi
+echo "prove-check: a call only a variant makes is exempt from the smoke tests, a live one so named is reported"
 # the unit cache replays a unit only while its inputs are unchanged: a
 # fixture proves, is replayed, then its contract is made false and must
 # be proved again - and fail

@@ -9,10 +9,14 @@ A line is `name | source | functions | variants | theorems [| wp]`:
              goals (comma separated) it leaves unproved, or -.  prove-check
              fails if a variant leaves any other goal unproved, or not all
              of its own;
-  wp         optional: WP options for this unit, from WP_OPTIONS (split:
-             -wp-split, goals split at the conditionals of their
-             hypotheses - one small goal per path instead of one the
-             provers drown in).
+  wp         optional, space separated: WP options for this unit, from
+             WP_OPTIONS (split: -wp-split, goals split at the conditionals
+             of their hypotheses - one small goal per path instead of one
+             the provers drown in), and variant-call:FUNC for a call to
+             FUNC that only a variant's branch makes: dead on the patched
+             driver by design, so its dead_call smoke test must prove (the
+             dashboard fails the run if it does not, and reports any other
+             smoke test that proves as vacuous).
 
 usage: units.py [--file F] [--only "a b"] tsv
            one tab-separated line per unit: name source functions wp-flags -
@@ -31,7 +35,7 @@ import subprocess
 import sys
 from collections import namedtuple
 
-Unit = namedtuple("Unit", "name source functions breaks wp")
+Unit = namedtuple("Unit", "name source functions breaks wp variant_calls")
 # the unit options a table may name, and what WP is given for each
 WP_OPTIONS = {"split": "-wp-split"}
 # the catalogues: driver directory and the catalogue tool's driver option
@@ -61,9 +65,12 @@ def load(path="proofs/units.txt", only=None, check_files=True):
             raise UnitsError("%s: %d columns, want 5 or 6 (name | source | functions | "
                              "variant | theorem [| wp])" % (where, len(cols)))
         name, src, fcts, variants, theorems = cols[:5]
-        wp = cols[5].split() if len(cols) == 6 else []
-        if len(cols) == 6 and (not wp or any(o not in WP_OPTIONS for o in wp)):
-            raise UnitsError("%s: wp options are %s, not '%s'"
+        opts = cols[5].split() if len(cols) == 6 else []
+        wp = [o for o in opts if o in WP_OPTIONS]
+        calls = [o[len("variant-call:"):] for o in opts if o.startswith("variant-call:")]
+        if len(cols) == 6 and (not opts or len(wp) + len(calls) != len(opts)
+                               or not all(IDENT.match(c) for c in calls)):
+            raise UnitsError("%s: unit options are %s and variant-call:FUNC, not '%s'"
                              % (where, ", ".join(sorted(WP_OPTIONS)), cols[5]))
         if not IDENT.match(name) or name in seen:
             raise UnitsError("%s: bad or repeated unit name '%s'" % (where, name))
@@ -82,7 +89,7 @@ def load(path="proofs/units.txt", only=None, check_files=True):
                              "variant (%d variants, %d theorems)" % (where, len(vl), len(tl)))
         if not all(IDENT.match(v) for v in vl):
             raise UnitsError("%s: bad variant name in '%s'" % (where, variants))
-        units.append(Unit(name, src, fl, list(zip(vl, tl)), wp))
+        units.append(Unit(name, src, fl, list(zip(vl, tl)), wp, calls))
     if only:
         unknown = set(only) - {u.name for u in units}
         if unknown:

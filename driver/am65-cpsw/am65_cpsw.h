@@ -384,8 +384,13 @@ void rl_am65_cpsw_tx_cleanup(struct am65_cpsw_tx_chn *tx_chn,
 /*
  * Last step before flow @f's / channel @i's reset, NAPI disabled: pop the
  * completion ring empty.  Proven: nothing is left for the reset to drop.
+ * RX: the flow's reset follows here, and every flow's FDQ is cleaned
+ * (one shared by all flows, with flow 0).
  */
 /*@ requires shape: am65_rx_shape(common) && f < common->rx_ch_num_flows;
+  @ requires rings: rl_udma_flow_rings(common->rx_chns.rx_chn, f);
+  @ ensures fdq_cleaned: !(common->rx_chns.rx_chn->single_fdq && f != 0) ==>
+  @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[f].fdq->idx) == 0;
   @*/
 void rl_am65_cpsw_rx_reclaim(struct am65_cpsw_common *common, u32 f);
 /*@ requires shape: am65_tx_shape(common) && i < common->tx_ch_num;

@@ -153,11 +153,6 @@ void rl_am65_cpsw_rx_cleanup(struct am65_cpsw_common *common,
 				 !rl_am65_bug(common, RL_V_CLEANUP_MUTABLE_POOL));
 }
 
-static void am65_cpsw_nuss_rx_cleanup(void *data, rl_dma_addr_t desc_dma)
-{
-	rl_am65_cpsw_rx_cleanup(data, desc_dma);
-}
-
 void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
 			      bool retain_page_pool)
 {
@@ -177,20 +172,12 @@ void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
 		flow->napi_enabled = false;
 	}
 	rl_hrtimer_cancel(&flow->rx_hrtimer);
-	/* NAPI is off: the completion ring is the driver's to pop (proven) */
-	rl_am65_cpsw_rx_reclaim(common, id);
 	/*
-	 * Fix (rx_reset_skip_fdq): before 0da30874729b the driver told the
-	 * glue to skip the FDQ of every flow but 0 ("!!id"), which leaks
-	 * PKTDMA's per-flow FDQs; now the glue decides from the DMA kind.
+	 * NAPI is off: the completion ring is the driver's to pop, then the
+	 * flow is reset (k3_udma_glue_reset_rx_chn); proven, units rx_tdown
+	 * and udma_reset.
 	 */
-	if (rl_am65_bug(common, RL_V_RX_RESET_SKIP_FDQ))
-		rl_k3_udma_glue_reset_rx_chn_skip(rx_chn->rx_chn, id, common,
-						  am65_cpsw_nuss_rx_cleanup,
-						  !!id);
-	else
-		rl_k3_udma_glue_reset_rx_chn(rx_chn->rx_chn, id, common,
-					     am65_cpsw_nuss_rx_cleanup);
+	rl_am65_cpsw_rx_reclaim(common, id);
 	if (flow->page_pool && !retain_page_pool &&
 	    rl_am65_bug(common, RL_V_PAGE_POOL_DOUBLE_DESTROY))
 		rl_page_pool_destroy(flow->page_pool);

@@ -14,7 +14,9 @@
  *
  * Proven by Frama-C WP (proofs/, units rx_tdown and tx_tdown): when the
  * reset starts, the queue's completion ring is empty, and the drain ends
- * (each pop takes one entry).  The contracts it rests on: the ring pop's
+ * (each pop takes one entry); an RX flow's reset (here, after the drain)
+ * leaves its FDQ empty unless flow 0 shares it (UDMA-P), the glue having
+ * popped every entry through the cleanup (unit udma_reset).  The contracts it rests on: the ring pop's
  * (A5, restated with the cleanup by the pop_one helpers: A2) and the
  * cleanups', which touch no ring (A1, proofs/README.md).
  */
@@ -48,6 +50,7 @@ static int am65_cpsw_rx_pop_one(struct am65_cpsw_common *common,
   @ assigns common->rx_chns.rx_chn->flows[f].ring->idx;
   @ ensures drained:
   @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[f].ring->idx) == 0;
+  @ ensures flow: f < common->rx_chns.rx_chn->flow_num;
   @*/
 static void am65_cpsw_rx_drain(struct am65_cpsw_common *common, u32 f)
 {
@@ -65,8 +68,16 @@ static void am65_cpsw_rx_drain(struct am65_cpsw_common *common, u32 f)
 		am65_cpsw_rx_pop_one(common, chn, f);
 }
 
+/* the reset's callback for FDQ entries (am65-cpsw-nuss.c's name) */
+static void am65_cpsw_nuss_rx_cleanup(void *data, rl_dma_addr_t desc_dma)
+{
+	rl_am65_cpsw_rx_cleanup(data, desc_dma);
+}
+
 void rl_am65_cpsw_rx_reclaim(struct am65_cpsw_common *common, u32 f)
 {
+	struct rl_k3_udma_glue_rx_channel *chn = common->rx_chns.rx_chn;
+
 	/*
 	 * Fix (rx_tdown_no_drain, the v2 seed bug): mainline resets right
 	 * after napi_disable, and reset_rx_chn forgets what was completed but
@@ -78,6 +89,18 @@ void rl_am65_cpsw_rx_reclaim(struct am65_cpsw_common *common, u32 f)
 	/*@ assert rx_reset_drops_nothing:
 	  @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[f].ring->idx) == 0;
 	  @*/
+	/*
+	 * Fix (rx_reset_skip_fdq): before 0da30874729b the driver told the
+	 * glue to skip the FDQ of every flow but 0 ("!!id"), which leaks
+	 * PKTDMA's per-flow FDQs; now the glue decides from the DMA kind.
+	 */
+	if (rl_am65_bug(common, RL_V_RX_RESET_SKIP_FDQ))
+		rl_k3_udma_glue_reset_rx_chn_skip(chn, f, common,
+						  am65_cpsw_nuss_rx_cleanup,
+						  !!f);
+	else
+		rl_k3_udma_glue_reset_rx_chn(chn, f, common,
+					     am65_cpsw_nuss_rx_cleanup);
 }
 
 /* One completion of @tx_chn popped and cleaned up (a marker: dropped). */
