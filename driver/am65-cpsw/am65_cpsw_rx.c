@@ -218,8 +218,22 @@ void rl_am65_cpsw_destroy_rxqs(struct am65_cpsw_common *common,
 		if (!common->tdown_complete)
 			common->rx_tdown_timeouts++;	/* "rx teardown timeout" */
 	}
-	for (id = common->rx_ch_num_flows; id > 0; id--)
-		rl_am65_cpsw_destroy_rxq(common, id - 1, retain_page_pool);
+	/*
+	 * Fix (race_rx_refill_tdown): the multi-queue RX posting (v3, Jul
+	 * 2024) destroyed the flows first to last.  With one FDQ for all
+	 * flows (UDMA-P) flow 0's reset cleans it while the later flows'
+	 * NAPIs still run, and what they refill then is never cleaned (their
+	 * resets skip the shared FDQ).  Mainline goes last to first
+	 * (de794169cf17): flow 0 after every other NAPI is off.
+	 */
+	if (rl_am65_bug(common, RL_V_RACE_RX_REFILL_TDOWN)) {
+		for (id = 0; id < common->rx_ch_num_flows; id++)
+			rl_am65_cpsw_destroy_rxq(common, id, retain_page_pool);
+	} else {
+		for (id = common->rx_ch_num_flows; id > 0; id--)
+			rl_am65_cpsw_destroy_rxq(common, id - 1,
+						 retain_page_pool);
+	}
 	rl_k3_udma_glue_disable_rx_chn(common->rx_chns.rx_chn);
 }
 

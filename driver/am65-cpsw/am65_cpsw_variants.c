@@ -251,6 +251,13 @@ const struct rl_variant_info rl_am65_variants[RL_V_NR] = {
 		"the glue cleans the FDQ of every flow unless the channel has one FDQ for all of them (single_fdq)",
 		BIT(RL_F_LEAK) | BIT(RL_F_POOL_LEAK) | BIT(RL_F_PP_STALLED),
 	},
+	[RL_V_RACE_RX_REFILL_TDOWN] = {
+		"race_rx_refill_tdown",
+		"the RX flows are destroyed first to last: with one FDQ for all flows (UDMA-P) flow 0's reset cleans it while a later flow's NAPI still runs, and what that NAPI refills into the FDQ afterwards is never cleaned (the later flows' resets skip the shared FDQ)",
+		"multi-queue RX v3 (20240703-am65-cpsw-multi-rx-v3-1, am65_cpsw_nuss_common_stop); mainline order since de794169cf17",
+		"the flows are destroyed last to first: flow 0, whose reset cleans the shared FDQ, after every other NAPI is disabled",
+		BIT(RL_F_LEAK) | BIT(RL_F_POOL_LEAK) | BIT(RL_F_PP_STALLED),
+	},
 };
 
 int rl_am65_variant_by_name(const char *name)

@@ -150,6 +150,20 @@ void rl_sc_xdp_tx_during_stop(struct am65_bed *b)
 	rl_world_stop(&b->w, 0);
 }
 
+/*
+ * Two packets wait on flow 1 for its poll when the stop comes, and no
+ * softirq runs in the teardown wait (tdown_wait=0): the poll comes in
+ * flow 1's napi_disable and refills the FDQ.  On UDMA-P that FDQ is the
+ * one flow 0's reset cleans: before it (last to first, patched) or after
+ * it (first to last: race_rx_refill_tdown).
+ */
+void rl_sc_rx_flow1_waits_at_stop(struct am65_bed *b)
+{
+	rl_world_open(&b->w, 0);
+	rl_world_rx(&b->w, 1, 0, 2, 100);
+	rl_world_stop(&b->w, 0);
+}
+
 static void sc_xdp_xmit_cpu1(struct am65_bed *b)
 {
 	b->m->cpu = 1;

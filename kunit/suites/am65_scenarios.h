@@ -30,6 +30,7 @@ void rl_sc_zc_enable_live_channel(struct am65_bed *b);
 void rl_sc_paced_stop_reopen(struct am65_bed *b);
 void rl_sc_paced_wakeup_poll(struct am65_bed *b);
 void rl_sc_xdp_tx_during_stop(struct am65_bed *b);
+void rl_sc_rx_flow1_waits_at_stop(struct am65_bed *b);
 void rl_sc_xdp_xmit_during_stop(struct am65_bed *b);
 void rl_sc_xmit_during_prog_swap(struct am65_bed *b);
 void rl_sc_stop_tx_marker_late(struct am65_bed *b);

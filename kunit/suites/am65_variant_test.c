@@ -105,6 +105,9 @@ static const struct variant_case variant_cases[] = {
 	/* PKTDMA (the default): flow 1 has an FDQ of its own */
 	{ .v = RL_V_RX_RESET_SKIP_FDQ, .scenario = rl_sc_open_stop,
 	  .expect = RL_F_POOL_LEAK },
+	{ .v = RL_V_RACE_RX_REFILL_TDOWN,
+	  .scenario = rl_sc_rx_flow1_waits_at_stop, .expect = RL_F_POOL_LEAK,
+	  .udmap = true, .no_wait = true },
 };
 
 static void variant_desc(const struct variant_case *c, char *desc)
