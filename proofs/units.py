@@ -19,7 +19,8 @@ A line is `name | source | functions | variants | theorems [| wp]`:
              smoke test that proves as vacuous).
 
 usage: units.py [--file F] [--only "a b"] tsv
-           one tab-separated line per unit: name source functions wp-flags -
+           one tab-separated line per unit: name source functions wp-flags
+           variant-calls (comma separated, - for none)
        units.py [--file F] breaks
            one tab-separated line per (unit, variant): name variant goals
        units.py --variants BIN mask VARIANT
@@ -132,7 +133,8 @@ def main(argv):
     if args == ["tsv"]:
         for u in load(path, only):
             flags = " ".join(WP_OPTIONS[o] for o in u.wp) or "-"
-            print("\t".join([u.name, u.source, ",".join(u.functions), flags, "-"]))
+            print("\t".join([u.name, u.source, ",".join(u.functions), flags,
+                             ",".join(u.variant_calls) or "-"]))
         return 0
     if args == ["breaks"]:
         for u in load(path, only):
