@@ -218,7 +218,7 @@ void rl_k3_udma_glue_tdown_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
  */
 /*@ assigns \nothing; */
 static void udma_cleanup(void (*cleanup)(void *data, rl_dma_addr_t desc_dma),
-			    void *data, rl_dma_addr_t dma)
+			 void *data, rl_dma_addr_t dma)
 {
 	cleanup(data, dma);
 }
@@ -367,7 +367,9 @@ void rl_k3_udma_glue_reset_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
 			break;
 		udma_cleanup(cleanup, data, dma);
 	}
-	/*@ assert submit_reset_drops_nothing: rl_ridx_occ(&chn->ring->idx) == 0; */
+	/*@ assert submit_reset_drops_nothing:
+	  @   rl_ridx_occ(&chn->ring->idx) == 0;
+	  @*/
 	rl_ring_reset(chn->ring);
 	/* TX completion ring: dropped without callback */
 	rl_ring_reset(chn->ringtxcq);
