@@ -80,13 +80,8 @@ for u in units:
         # contradictory hypotheses (the proof would be vacuous); a call
         # units.txt says only a variant makes (variant-call:FUNC) must be
         # dead on the patched driver, and is not counted
-        expected = set()
-        for g in sorted(set(re.findall(r"\[wp\] \[Failed\] Smoke-test (\S+)", text))):
-            call = re.match(r"typed_(\w+?)_wp_smoke_dead_call_s\d+$", g)
-            if call and call.group(1) in u.variant_calls:
-                expected.add(call.group(1))
-                continue
-            dead.append("%s: %s" % (name, g))
+        vacuous, _, expected = unitfile.smoke(text, u.variant_calls)
+        dead += ["%s: %s" % (name, g) for g in vacuous]
         if "Smoke-test" in text:
             live += ["%s: %s (variant-call in units.txt)" % (name, c)
                      for c in u.variant_calls if c not in expected]

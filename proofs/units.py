@@ -23,6 +23,11 @@ usage: units.py [--file F] [--only "a b"] tsv
            variant-calls (comma separated, - for none)
        units.py [--file F] breaks
            one tab-separated line per (unit, variant): name variant goals
+       units.py smoke LOG CALLS
+           "V E" for a WP log: V smoke tests that proved (dead code or
+           contradictory hypotheses: vacuous), E that proved as the
+           dead_call of a call only a variant makes (CALLS, comma
+           separated or -: the unit's variant-call names)
        units.py --variants BIN mask VARIANT
            "DIR MASK": the driver directory VARIANT belongs to and its
            RL_PROOF_VARIANTS mask, from the catalogue tool (variants
@@ -42,6 +47,9 @@ WP_OPTIONS = {"split": "-wp-split"}
 # the catalogues: driver directory and the catalogue tool's driver option
 DRIVERS = [("driver/am65-cpsw", []), ("driver/stmmac", ["--driver", "stmmac"])]
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+# WP's log: a smoke test that proved, and the name of a dead_call one
+SMOKE_PROVED = re.compile(r"\[wp\] \[Failed\] Smoke-test (\S+)")
+DEAD_CALL = re.compile(r"^typed_(\w+?)_wp_smoke_dead_call_s\d+$")
 
 
 class UnitsError(Exception):
@@ -99,6 +107,21 @@ def load(path="proofs/units.txt", only=None, check_files=True):
     return units
 
 
+def smoke(text, variant_calls):
+    """(vacuous, expected, calls) for the WP log TEXT: the smoke tests that
+    proved, other than the dead_call of a call in VARIANT_CALLS; those;
+    and the calls they name (the one reading of prove.sh and the dashboard)."""
+    vacuous, expected, calls = [], [], set()
+    for g in sorted(set(SMOKE_PROVED.findall(text))):
+        m = DEAD_CALL.match(g)
+        if m and m.group(1) in variant_calls:
+            expected.append(g)
+            calls.add(m.group(1))
+        else:
+            vacuous.append(g)
+    return vacuous, expected, calls
+
+
 def mask(variants_bin, variant):
     """(driver directory, BIT(variant)) as that driver's RL_PROOF_VARIANTS
     reads it: the first catalogue that knows VARIANT."""
@@ -141,11 +164,20 @@ def main(argv):
             for v, goals in u.breaks:
                 print("\t".join([u.name, v, ",".join(sorted(goals))]))
         return 0
+    if len(args) == 3 and args[0] == "smoke":
+        try:
+            with open(args[1]) as f:
+                text = f.read()
+        except OSError as e:
+            raise UnitsError("cannot read %s: %s" % (args[1], e.strerror))
+        vac, exp, _ = smoke(text, [] if args[2] == "-" else args[2].split(","))
+        print("%d %d" % (len(vac), len(exp)))
+        return 0
     if len(args) == 2 and args[0] == "mask" and vbin:
         print("%s %d" % mask(vbin, args[1]))
         return 0
     raise UnitsError("usage: units.py [--file F] [--only NAMES] tsv|breaks | "
-                     "units.py --variants BIN mask VARIANT")
+                     "units.py smoke LOG CALLS | units.py --variants BIN mask VARIANT")
 
 
 if __name__ == "__main__":
