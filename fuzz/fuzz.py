@@ -232,8 +232,12 @@ def run_afl(t, args, run, seeds):
     for d in (seeds, corpus):
         for f in glob.glob(os.path.join(d, "*")):
             # afl-fuzz -G refuses longer seeds: their first MAX_LEN bytes
-            # decode to the trace's first operations
-            data = open(f, "rb").read()[:MAX_LEN]
+            # decode to the trace's first operations; a libFuzzer run on
+            # the same working corpus may remove a file meanwhile
+            try:
+                data = open(f, "rb").read()[:MAX_LEN]
+            except FileNotFoundError:
+                continue
             if data:
                 open(os.path.join(inputs, hashlib.sha1(data).hexdigest()[:16]),
                      "wb").write(data)
