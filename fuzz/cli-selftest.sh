@@ -175,6 +175,8 @@ row 2 "unknown variant 'no_such_bug'" "make prove VARIANT=no_such_bug" -- \
 row 2 "FRESH must be 0 or 1, not 'yes'" "make prove FRESH=yes" -- "${m[@]}" prove FRESH=yes
 row 2 "FRESH must be 0 or 1, not 'yes'" "make prove-check FRESH=yes" -- "${m[@]}" prove-check FRESH=yes
 row 2 "unknown argument '--fresh'" "prove.sh with an argument" -- bash proofs/prove.sh --fresh
+row 2 "are seconds, not '0'" "prove: a break time limit of 0" -- env WP_BREAK_TIMEOUT=0 bash proofs/prove.sh
+row 2 "are seconds, not '1m'" "prove: a time limit not in seconds" -- env WP_TIMEOUT=1m bash proofs/prove.sh
 row 2 "cannot write the goal cache" "prove: the goal cache not writable" -- \
 	env WP_CACHE_DIR=/proc/ringledger-wp-cache bash proofs/prove.sh
 row 0 "^[0-9]+$" "variants --bit" -- "$build/variants" --bit rx_tdown_no_drain

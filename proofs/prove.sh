@@ -17,6 +17,12 @@ cache_dir=${WP_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ringledger/wp-cache}
 [ $# -eq 0 ] || { echo "prove: unknown argument '$1' (settings come from the environment)" >&2; exit 2; }
 variant=${VARIANT:-}
 timeout=${WP_TIMEOUT:-60}
+# a variant run's goals that must break (units.txt's theorem column) get
+# this limit; every other goal keeps WP_TIMEOUT and must prove
+btimeout=${WP_BREAK_TIMEOUT:-10}
+for v in "$timeout" "$btimeout"; do
+	[[ $v =~ ^[1-9][0-9]*$ ]] || { echo "prove: WP_TIMEOUT and WP_BREAK_TIMEOUT are seconds, not '$v'" >&2; exit 2; }
+done
 par=${WP_PAR:-2}
 out=proofs/results
 mkdir -p "$out"
@@ -80,12 +86,20 @@ frama_c() {
 		-cpp-extra-args="-std=gnu11 -include proofs/footprints.h $inc -DRL_PROOF_VARIANTS=$m" \
 		"$file" "$@"
 }
-# prove_unit MODE: one unit through WP, with the goal cache in MODE
+# prove_unit MODE: one unit through WP, with the goal cache in MODE.  In
+# a variant run the goals the variant must break ($brk, their ACSL names)
+# are proved last, in a second WP pass (-then) with WP_BREAK_TIMEOUT: a
+# broken goal waits out its time limit, twice (once per prover), and in
+# the patched proof each of them proves in well under a second.  The
+# report is written after both passes and holds every goal.
 prove_unit() {
+	local then=()
+	[ "$brk" = - ] || then=(-wp-prop="$(sed 's/^/-/; s/,/,-/g' <<<"$brk")"
+		-then -wp-timeout "$btimeout" -wp-prop="$(sed 's/^/+/; s/,/,+/g' <<<"$brk")")
 	# shellcheck disable=SC2086 # the unit's WP flags are words
 	frama_c -wp -wp-rte -wp-prover "${WP_PROVERS:-z3,cvc4}" -wp-timeout "$timeout" -wp-par "$par" \
 		-wp-cache "$1" -wp-cache-dir "$cache_dir" $smoke $wpflags -wp-fct "$fcts" \
-		-wp-report-json "$out/unit-$tag-$name.json" >"$log" 2>&1
+		"${then[@]}" -wp-report-json "$out/unit-$tag-$name.json" >"$log" 2>&1
 }
 # unit_key: a digest of everything the unit's goals and verdicts depend
 # on - the source as Frama-C parsed it (every header, contract and
@@ -94,7 +108,7 @@ prove_unit() {
 unit_key() {
 	{
 		frama_c -print 2>&1
-		echo "$fcts|$wpflags|$smoke|$timeout|$par|${WP_PROVERS:-z3,cvc4}|$tools"
+		echo "$fcts|$wpflags|$smoke|$timeout|$brk|$btimeout|$par|${WP_PROVERS:-z3,cvc4}|$tools"
 	} | sha256sum | cut -c1-40
 }
 # smoke LOG CALLS: "V E", the smoke tests that proved in LOG - V vacuous,
@@ -121,6 +135,10 @@ while IFS=$'\t' read -r name file fcts wpflags vcalls; do
 	m=0
 	[[ $file == "$vdir"/* ]] && m=$mask
 	[ "$wpflags" = - ] && wpflags=
+	brk=-
+	if [ "$m" -ne 0 ]; then
+		brk=$(python3 proofs/units.py --file "${UNITS_FILE:-proofs/units.txt}" labels "$name" "$variant") || exit 2
+	fi
 	log=$out/unit-$tag-$name.log
 	# A unit whose inputs did not change is not run again: its report and
 	# log come back from the unit cache (FRESH=1 always runs it).

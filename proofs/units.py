@@ -23,6 +23,10 @@ usage: units.py [--file F] [--only "a b"] tsv
            variant-calls (comma separated, - for none)
        units.py [--file F] breaks
            one tab-separated line per (unit, variant): name variant goals
+       units.py [--file F] labels UNIT VARIANT
+           the ACSL names of the goals VARIANT must break in UNIT (comma
+           separated, - when it breaks none there): prove.sh gives them
+           the shorter WP_BREAK_TIMEOUT in a variant run
        units.py smoke LOG CALLS
            "V E" for a WP log: V smoke tests that proved (dead code or
            contradictory hypotheses: vacuous), E that proved as the
@@ -122,6 +126,28 @@ def smoke(text, variant_calls):
     return vacuous, expected, calls
 
 
+# a theorem goal as WP names it: function, optional behavior, kind, name
+GOAL = re.compile(r"^(?:\w+?_)?(?:ensures|assert)_(\w+)$")
+
+
+def labels(unit, variant):
+    """The ACSL names (labels) of the goals VARIANT must break in UNIT:
+    WP's goal name less the function, the behavior and the kind.  The
+    theorems are postconditions and assertions."""
+    out = []
+    for v, goals in unit.breaks:
+        if v != variant:
+            continue
+        for g in goals:
+            f = max((f for f in unit.functions if g.startswith(f + "_")), key=len, default=None)
+            m = GOAL.match(g[len(f) + 1:]) if f else None
+            if not m:
+                raise UnitsError("unit %s: theorem goal %s is not FUNCTION_[BEHAVIOR_]"
+                                 "ensures|assert_NAME of a function of the unit" % (unit.name, g))
+            out.append(m.group(1))
+    return sorted(set(out))
+
+
 def mask(variants_bin, variant):
     """(driver directory, BIT(variant)) as that driver's RL_PROOF_VARIANTS
     reads it: the first catalogue that knows VARIANT."""
@@ -164,6 +190,10 @@ def main(argv):
             for v, goals in u.breaks:
                 print("\t".join([u.name, v, ",".join(sorted(goals))]))
         return 0
+    if len(args) == 3 and args[0] == "labels":
+        u = load(path, [args[1]])[0]
+        print(",".join(labels(u, args[2])) or "-")
+        return 0
     if len(args) == 3 and args[0] == "smoke":
         try:
             with open(args[1]) as f:
@@ -176,7 +206,7 @@ def main(argv):
     if len(args) == 2 and args[0] == "mask" and vbin:
         print("%s %d" % mask(vbin, args[1]))
         return 0
-    raise UnitsError("usage: units.py [--file F] [--only NAMES] tsv|breaks | "
+    raise UnitsError("usage: units.py [--file F] [--only NAMES] tsv|breaks|labels UNIT VARIANT | "
                      "units.py smoke LOG CALLS | units.py --variants BIN mask VARIANT")
 
 
