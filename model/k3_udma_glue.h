@@ -87,6 +87,10 @@ rl_k3_udma_glue_request_rx_chn(struct rl_model *m, struct rl_k3_cppi_desc_pool *
 void rl_k3_udma_glue_release_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
 bool rl_udma_rx_chn_is_valid(const struct rl_k3_udma_glue_rx_channel *chn);
 int rl_k3_udma_glue_enable_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
+/* Proof view (A5): the channel stops; no ring is touched. */
+/*@ requires \valid(chn);
+  @ assigns chn->enabled;
+  @*/
 void rl_k3_udma_glue_disable_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
 /*
  * Proof view (A5): a push that succeeds moves the driver-held descriptor
@@ -119,6 +123,15 @@ int rl_k3_udma_glue_push_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
   @*/
 int rl_k3_udma_glue_pop_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 			       u32 flow, rl_dma_addr_t *dma);
+/*
+ * Proof view (A5): the teardown request; of the rings the proofs read only
+ * flow 0's completion ring may change (the marker, when it is due now).
+ */
+/*@ requires \valid(chn) && \valid(chn->flows[0].ring);
+  @ assigns chn->tdown, chn->flows[0].ring->idx;
+  @ ensures same: chn->flow_num == \old(chn->flow_num) &&
+  @   chn->single_fdq == \old(chn->single_fdq);
+  @*/
 void rl_k3_udma_glue_tdown_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 				  bool sync);
 /*
@@ -133,6 +146,33 @@ void rl_k3_udma_glue_tdown_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
   @   \valid(chn) && 0 <= flow < chn->flow_num && flow < RL_MAX_FLOWS &&
   @   \valid(chn->flows[flow].fdq) && \valid(chn->flows[flow].ring) &&
   @   \separated(chn->flows[flow].fdq, chn->flows[flow].ring);
+  @
+  @ // a flow has an FDQ of its own unless the channel has one for all
+  @ // flows (UDMA-P), which flow 0 holds: k3_udma_glue_cfg_rx_flow
+  @ predicate rl_udma_owns_fdq{L}(struct rl_k3_udma_glue_rx_channel *chn,
+  @                               integer flow) =
+  @   !(chn->single_fdq && flow != 0);
+  @
+  @ // the first n flows' rings, @shared the channel's single_fdq: each
+  @ // flow's pair valid and apart; the completion rings apart from each
+  @ // other, from every FDQ and from the channel; the FDQs apart (PKTDMA)
+  @ // or one ring, flow 0's (UDMA-P).  Pointers only: it holds across
+  @ // any write to a counter.
+  @ predicate rl_udma_chn_rings{L}(struct rl_k3_udma_glue_rx_channel *chn,
+  @                                integer n, integer shared) =
+  @   \valid(chn) && 0 <= n <= RL_MAX_FLOWS &&
+  @   (\forall integer f; 0 <= f < n ==>
+  @     \valid(chn->flows[f].fdq) && \valid(chn->flows[f].ring) &&
+  @     \separated(chn, chn->flows[f].ring) &&
+  @     \separated(chn, chn->flows[f].fdq)) &&
+  @   (\forall integer f, g; 0 <= f < n && 0 <= g < n ==>
+  @     \separated(chn->flows[f].ring, chn->flows[g].fdq)) &&
+  @   (\forall integer f, g; 0 <= f < n && 0 <= g < n && f != g ==>
+  @     \separated(chn->flows[f].ring, chn->flows[g].ring) &&
+  @     (shared == 0 ==>
+  @       \separated(chn->flows[f].fdq, chn->flows[g].fdq))) &&
+  @   (shared != 0 ==> \forall integer f; 0 <= f < n ==>
+  @     chn->flows[f].fdq == chn->flows[0].fdq);
   @*/
 /*@ requires rings: rl_udma_flow_rings(chn, flow);
   @ assigns chn->flows[flow].fdq->idx, chn->flows[flow].ring->idx;

@@ -62,6 +62,16 @@
 	(c)->m->ledger->count[RL_OBJ_DESC][0 .. RL_OWN_NR - 1]
 
 /*
+ * The counters of every ring of an RX channel: each flow's FDQ and
+ * completion ring (RL_MAX_FLOWS = 8 flows written out, as above).
+ */
+#define RL_RX_RING_IDX(c, f)	(c)->flows[f].fdq->idx, (c)->flows[f].ring->idx
+#define RL_RX_RINGS_FOOTPRINT(c) \
+	RL_RX_RING_IDX(c, 0), RL_RX_RING_IDX(c, 1), RL_RX_RING_IDX(c, 2), \
+	RL_RX_RING_IDX(c, 3), RL_RX_RING_IDX(c, 4), RL_RX_RING_IDX(c, 5), \
+	RL_RX_RING_IDX(c, 6), RL_RX_RING_IDX(c, 7)
+
+/*
  * What alloc and free may write: the pool's free list, fill ring and
  * buffers, its fault site and the frames' ledger entries (integers only).
  */

@@ -29,6 +29,7 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 	RL_TOUCH(RL_DESC_BLOCK(pool));
 	RL_TOUCH(RL_FDQ_FOOTPRINT(ring));
 	RL_TOUCH(RL_RX_PUSH_FOOTPRINT(rx));
+	RL_TOUCH(RL_RX_RINGS_FOOTPRINT(rx));
 	RL_TOUCH(RL_TX_PUSH_FOOTPRINT(tx));
 	RL_TOUCH(RL_XSK_FOOTPRINT(xsk));
 	RL_TOUCH(RL_XSK_TX_FOOTPRINT(xsk));

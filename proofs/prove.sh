@@ -31,7 +31,7 @@ for t in frama-c why3 z3 cvc4 python3; do
 done
 # proofs/footprints.h writes the FDQs of RL_MAX_FLOWS flows out one by one
 grep -q '^#define RL_MAX_FLOWS[[:space:]]*8$' model/k3_udma_glue.h ||
-	{ echo "prove: RL_MAX_FLOWS is no longer 8: update RL_RX_PUSH_FOOTPRINT in proofs/footprints.h" >&2; exit 2; }
+	{ echo "prove: RL_MAX_FLOWS is no longer 8: update RL_RX_PUSH_FOOTPRINT and RL_RX_RINGS_FOOTPRINT in proofs/footprints.h" >&2; exit 2; }
 # the variant's bit comes from the catalogue tool (make builds it)
 # (its driver's units only: a bit means another bug in the other driver)
 mask=0 vdir=-

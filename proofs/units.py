@@ -127,13 +127,13 @@ def smoke(text, variant_calls):
 
 
 # a theorem goal as WP names it: function, optional behavior, kind, name
-GOAL = re.compile(r"^(?:\w+?_)?(?:ensures|assert)_(\w+)$")
+GOAL = re.compile(r"^(?:\w+?_)?(?:ensures|assert|loop_invariant)_(\w+)$")
 
 
 def labels(unit, variant):
     """The ACSL names (labels) of the goals VARIANT must break in UNIT:
     WP's goal name less the function, the behavior and the kind.  The
-    theorems are postconditions and assertions."""
+    theorems are postconditions, assertions and loop invariants."""
     out = []
     for v, goals in unit.breaks:
         if v != variant:
@@ -143,7 +143,7 @@ def labels(unit, variant):
             m = GOAL.match(g[len(f) + 1:]) if f else None
             if not m:
                 raise UnitsError("unit %s: theorem goal %s is not FUNCTION_[BEHAVIOR_]"
-                                 "ensures|assert_NAME of a function of the unit" % (unit.name, g))
+                                 "ensures|assert|loop_invariant_NAME of a function of the unit" % (unit.name, g))
             out.append(m.group(1))
     return sorted(set(out))
 

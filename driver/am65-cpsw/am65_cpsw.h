@@ -315,38 +315,6 @@ void rl_am65_cpsw_rx_irq_rearm(struct am65_cpsw_rx_flow *flow);
 /* create_rxq after napi_enable: a line left masked is unmasked. */
 void rl_am65_cpsw_rx_irq_reopen(struct am65_cpsw_rx_flow *flow);
 
-/* Internal, shared by the data path files. */
-int rl_am65_cpsw_create_rxqs(struct am65_cpsw_common *common);
-void rl_am65_cpsw_destroy_rxqs(struct am65_cpsw_common *common,
-			       bool retain_page_pool);
-int rl_am65_cpsw_create_txqs(struct am65_cpsw_common *common);
-void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common);
-int rl_am65_cpsw_rx_poll(struct rl_napi *napi, int budget);
-int rl_am65_cpsw_tx_poll(struct rl_napi *napi, int budget);
-/*@ ensures ghost_kept: rl_g_pages_put == \old(rl_g_pages_put); */
-int rl_am65_cpsw_xdp_tx_frame(struct am65_cpsw_port *port,
-			      struct am65_cpsw_tx_chn *tx_chn,
-			      struct rl_xdp_frame *xdpf,
-			      enum am65_cpsw_tx_buf_type buf_type);
-/* Per-queue create/destroy, for the zero-copy rebuild of one queue. */
-int rl_am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id);
-/* @retain_page_pool: keep the flow's page_pool (XDP program exchange) */
-void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
-			      bool retain_page_pool);
-int rl_am65_cpsw_create_txq(struct am65_cpsw_common *common, u32 id);
-void rl_am65_cpsw_destroy_txq(struct am65_cpsw_common *common, u32 id);
-
-/*
- * Descriptor setup shared by the page and zero-copy RX pushes.  It writes
- * the descriptor's words only (A5: the proofs take this contract).
- */
-/*@ requires \valid(pool);
-  @ assigns RL_DESC_BLOCK(pool);
-  @*/
-void rl_am65_cpsw_rx_desc_setup(struct rl_k3_cppi_desc_pool *pool, void *desc_rx,
-				rl_dma_addr_t buf, u32 len, u32 buf_id,
-				u32 flow_tag);
-
 /*
  * Teardown shapes for the proofs (am65_cpsw_tdown.c): the channel and ring
  * pointers a reclaim walks.
@@ -363,7 +331,130 @@ void rl_am65_cpsw_rx_desc_setup(struct rl_k3_cppi_desc_pool *pool, void *desc_rx
   @   c->rx_ch_num_flows <= c->rx_chns.rx_chn->flow_num &&
   @   (\forall integer f; 0 <= f < c->rx_ch_num_flows ==>
   @     \valid(c->rx_chns.rx_chn->flows[f].ring));
+  @
+  @ // the driver's state apart from the RX channel and its rings (separate
+  @ // allocations, in the model as in the kernel); flow 0 always exists
+  @ predicate am65_rx_apart{L}(struct am65_cpsw_common *c) =
+  @   1 <= c->rx_ch_num_flows && \separated(c, c->rx_chns.rx_chn) &&
+  @   (\forall integer f; 0 <= f < c->rx_ch_num_flows ==>
+  @     \separated(c, c->rx_chns.rx_chn->flows[f].ring) &&
+  @     \separated(c, c->rx_chns.rx_chn->flows[f].fdq));
   @*/
+
+/* Internal, shared by the data path files. */
+int rl_am65_cpsw_create_rxqs(struct am65_cpsw_common *common);
+/*
+ * Tear the RX channel down.  Proven (unit rx_destroy): every ring of the
+ * channel ends empty - each flow's completion ring, each FDQ, a shared one
+ * included - whatever the other contexts did at its waits.
+ */
+/*@ requires shape: am65_rx_shape(common) && am65_rx_apart(common);
+  @ requires rings: rl_udma_chn_rings(common->rx_chns.rx_chn,
+  @                                   common->rx_ch_num_flows,
+  @                                   common->rx_chns.rx_chn->single_fdq);
+  @ ensures rx_rings_empty: \forall integer f;
+  @   0 <= f < \old(common->rx_ch_num_flows) ==>
+  @   rl_ridx_occ(&\old(common->rx_chns.rx_chn)->flows[f].ring->idx) == 0 &&
+  @   rl_ridx_occ(&\old(common->rx_chns.rx_chn)->flows[f].fdq->idx) == 0;
+  @*/
+void rl_am65_cpsw_destroy_rxqs(struct am65_cpsw_common *common,
+			       bool retain_page_pool);
+/*
+ * wait_for_completion_timeout(&common->tdown_complete, 1 s) at wait point
+ * @wp: false when it timed out.  Proof view (A3): other contexts act at
+ * each step (the world's function, which WP cannot follow); of what the
+ * proofs read they write the completion and the channels' rings (the
+ * NAPIs still on pop and refill them, XDP transmits, the hardware adds
+ * the markers), never a count, a flag of a flow or a channel's shape.
+ */
+/*@ requires \valid(common) && \valid(common->rx_chns.rx_chn);
+  @ assigns common->tdown_complete,
+  @   RL_RX_RINGS_FOOTPRINT(common->rx_chns.rx_chn),
+  @   common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tx_chn->ring->idx,
+  @   common->tx_chns[0 .. AM65_CPSW_MAX_QUEUES - 1].tx_chn->ringtxcq->idx;
+  @ ensures same: common->rx_ch_num_flows == \old(common->rx_ch_num_flows) &&
+  @   common->rx_chns.rx_chn->flow_num == \old(common->rx_chns.rx_chn->flow_num) &&
+  @   common->rx_chns.rx_chn->single_fdq == \old(common->rx_chns.rx_chn->single_fdq) &&
+  @   (\forall integer j; 0 <= j < AM65_CPSW_MAX_RX_FLOWS ==>
+  @     common->rx_chns.flows[j].napi_enabled ==
+  @     \old(common->rx_chns.flows[j].napi_enabled));
+  @ ensures shape: \old(am65_rx_shape(common) && am65_rx_apart(common) &&
+  @   rl_udma_chn_rings(common->rx_chns.rx_chn, common->rx_ch_num_flows,
+  @     common->rx_chns.rx_chn->single_fdq)) ==>
+  @   am65_rx_shape(common) && am65_rx_apart(common) &&
+  @   rl_udma_chn_rings(common->rx_chns.rx_chn, common->rx_ch_num_flows,
+  @     common->rx_chns.rx_chn->single_fdq);
+  @*/
+bool rl_am65_cpsw_wait_tdown(struct am65_cpsw_common *common,
+			     enum rl_wait_point wp);
+int rl_am65_cpsw_create_txqs(struct am65_cpsw_common *common);
+void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common);
+int rl_am65_cpsw_rx_poll(struct rl_napi *napi, int budget);
+int rl_am65_cpsw_tx_poll(struct rl_napi *napi, int budget);
+/*@ ensures ghost_kept: rl_g_pages_put == \old(rl_g_pages_put); */
+int rl_am65_cpsw_xdp_tx_frame(struct am65_cpsw_port *port,
+			      struct am65_cpsw_tx_chn *tx_chn,
+			      struct rl_xdp_frame *xdpf,
+			      enum am65_cpsw_tx_buf_type buf_type);
+/* Per-queue create/destroy, for the zero-copy rebuild of one queue. */
+int rl_am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id);
+/*
+ * @retain_page_pool: keep the flow's page_pool (XDP program exchange).
+ * Proof view (A3, read against the code, not proven): NAPI off, the flow
+ * reclaimed (rl_am65_cpsw_rx_reclaim, proven: its completion ring popped
+ * empty, its own FDQ cleaned), then nothing writes a ring.  At its waits
+ * (napi_disable, hrtimer_cancel) the flow's own pending poll and the
+ * NAPIs still on run: they write their own flows' rings (a refill of a
+ * shared FDQ writes flow 0's), and the hardware may add the teardown
+ * marker to flow 0's completion ring - no ring of another flow whose
+ * NAPI is off.  Like A1's cleanups, the contract leaves out what no proof
+ * reads: the flow's page_pool and XSK pool (cleared), its counters, the
+ * ports' xdp_rxq_info, and what the reclaim's cleanups free.
+ */
+/*@ requires shape: am65_rx_shape(common) && am65_rx_apart(common) &&
+  @   id < common->rx_ch_num_flows;
+  @ requires rings: rl_udma_chn_rings(common->rx_chns.rx_chn,
+  @                                   common->rx_ch_num_flows,
+  @                                   common->rx_chns.rx_chn->single_fdq);
+  @ assigns common->rx_chns.flows[id].napi_enabled,
+  @   RL_RX_RINGS_FOOTPRINT(common->rx_chns.rx_chn);
+  @ ensures same: common->rx_ch_num_flows == \old(common->rx_ch_num_flows) &&
+  @   common->rx_chns.rx_chn == \old(common->rx_chns.rx_chn) &&
+  @   am65_rx_shape(common) && am65_rx_apart(common) &&
+  @   rl_udma_chn_rings(common->rx_chns.rx_chn, common->rx_ch_num_flows,
+  @     common->rx_chns.rx_chn->single_fdq) &&
+  @   (\forall integer j; 0 <= j < AM65_CPSW_MAX_RX_FLOWS && j != id ==>
+  @     common->rx_chns.flows[j].napi_enabled ==
+  @     \old(common->rx_chns.flows[j].napi_enabled));
+  @ ensures off: !common->rx_chns.flows[id].napi_enabled;
+  @ ensures drained:
+  @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[id].ring->idx) == 0;
+  @ ensures fdq_cleaned: rl_udma_owns_fdq(common->rx_chns.rx_chn, id) ==>
+  @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[id].fdq->idx) == 0;
+  @ ensures kept: \forall integer j;
+  @   0 < j < common->rx_ch_num_flows && j != id &&
+  @   !\old(common->rx_chns.flows[j].napi_enabled) ==>
+  @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[j].ring->idx) ==
+  @   \old(rl_ridx_occ(&common->rx_chns.rx_chn->flows[j].ring->idx)) &&
+  @   (!common->rx_chns.rx_chn->single_fdq ==>
+  @     rl_ridx_occ(&common->rx_chns.rx_chn->flows[j].fdq->idx) ==
+  @     \old(rl_ridx_occ(&common->rx_chns.rx_chn->flows[j].fdq->idx)));
+  @*/
+void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
+			      bool retain_page_pool);
+int rl_am65_cpsw_create_txq(struct am65_cpsw_common *common, u32 id);
+void rl_am65_cpsw_destroy_txq(struct am65_cpsw_common *common, u32 id);
+
+/*
+ * Descriptor setup shared by the page and zero-copy RX pushes.  It writes
+ * the descriptor's words only (A5: the proofs take this contract).
+ */
+/*@ requires \valid(pool);
+  @ assigns RL_DESC_BLOCK(pool);
+  @*/
+void rl_am65_cpsw_rx_desc_setup(struct rl_k3_cppi_desc_pool *pool, void *desc_rx,
+				rl_dma_addr_t buf, u32 len, u32 buf_id,
+				u32 flow_tag);
 
 /*
  * The cleanups of one RX / TX descriptor (the resets' callbacks, and the

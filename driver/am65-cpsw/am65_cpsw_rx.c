@@ -207,17 +207,7 @@ void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
 void rl_am65_cpsw_destroy_rxqs(struct am65_cpsw_common *common,
 			       bool retain_page_pool)
 {
-	u32 id, wait = 0;
-
-	common->tdown_complete = false;
-	rl_k3_udma_glue_tdown_rx_chn(common->rx_chns.rx_chn, true);
-	if (common->cfg.rx_tdown_irq_quirk) {
-		while (!common->tdown_complete &&
-		       wait++ < common->cfg.tdown_wait)
-			rl_model_wait(common->m, RL_WAIT_RX_TDOWN);
-		if (!common->tdown_complete)
-			common->rx_tdown_timeouts++;	/* "rx teardown timeout" */
-	}
+	struct rl_k3_udma_glue_rx_channel *chn = common->rx_chns.rx_chn;
 	/*
 	 * Fix (race_rx_refill_tdown): the multi-queue RX posting (v3, Jul
 	 * 2024) destroyed the flows first to last.  With one FDQ for all
@@ -226,15 +216,62 @@ void rl_am65_cpsw_destroy_rxqs(struct am65_cpsw_common *common,
 	 * resets skip the shared FDQ).  Mainline goes last to first
 	 * (de794169cf17): flow 0 after every other NAPI is off.
 	 */
-	if (rl_am65_bug(common, RL_V_RACE_RX_REFILL_TDOWN)) {
-		for (id = 0; id < common->rx_ch_num_flows; id++)
-			rl_am65_cpsw_destroy_rxq(common, id, retain_page_pool);
-	} else {
-		for (id = common->rx_ch_num_flows; id > 0; id--)
-			rl_am65_cpsw_destroy_rxq(common, id - 1,
-						 retain_page_pool);
-	}
-	rl_k3_udma_glue_disable_rx_chn(common->rx_chns.rx_chn);
+	bool first_to_last = rl_am65_bug(common, RL_V_RACE_RX_REFILL_TDOWN);
+	u32 id;
+
+	common->tdown_complete = false;
+	rl_k3_udma_glue_tdown_rx_chn(chn, true);
+	if (common->cfg.rx_tdown_irq_quirk &&
+	    !rl_am65_cpsw_wait_tdown(common, RL_WAIT_RX_TDOWN))
+		common->rx_tdown_timeouts++;	/* "rx teardown timeout" */
+	/*@ assert waited: common->rx_ch_num_flows ==
+	  @   \at(common->rx_ch_num_flows, Pre) && am65_rx_shape(common) &&
+	  @   am65_rx_apart(common) &&
+	  @   rl_udma_chn_rings(chn, common->rx_ch_num_flows, chn->single_fdq);
+	  @*/
+	/*@ loop invariant bound: 0 <= id <= \at(common->rx_ch_num_flows, Pre);
+	  @ loop invariant same:
+	  @   common->rx_ch_num_flows == \at(common->rx_ch_num_flows, Pre) &&
+	  @   common->rx_chns.rx_chn == chn && am65_rx_shape(common) &&
+	  @   am65_rx_apart(common) &&
+	  @   rl_udma_chn_rings(chn, common->rx_ch_num_flows,
+	  @     chn->single_fdq);
+	  @ loop invariant flows_done_empty: \forall integer j;
+	  @   0 <= j < common->rx_ch_num_flows &&
+	  @   (first_to_last ? j < common->rx_ch_num_flows - id : id <= j) ==>
+	  @   !common->rx_chns.flows[j].napi_enabled &&
+	  @   rl_ridx_occ(&chn->flows[j].ring->idx) == 0 &&
+	  @   (rl_udma_owns_fdq(chn, j) ==>
+	  @     rl_ridx_occ(&chn->flows[j].fdq->idx) == 0);
+	  @ loop assigns id,
+	  @   common->rx_chns.flows[0 .. AM65_CPSW_MAX_RX_FLOWS - 1].napi_enabled,
+	  @   RL_RX_RINGS_FOOTPRINT(common->rx_chns.rx_chn);
+	  @ loop variant id;
+	  @*/
+	for (id = common->rx_ch_num_flows; id > 0; id--)
+		rl_am65_cpsw_destroy_rxq(common, first_to_last ?
+					 common->rx_ch_num_flows - id : id - 1,
+					 retain_page_pool);
+	/*@ assert own_fdqs_empty: \forall integer j;
+	  @   0 <= j < common->rx_ch_num_flows && rl_udma_owns_fdq(chn, j) ==>
+	  @   rl_ridx_occ(&chn->flows[j].fdq->idx) == 0;
+	  @*/
+	/*@ assert shared_fdq_empty: chn->single_fdq ==>
+	  @   rl_ridx_occ(&chn->flows[0].fdq->idx) == 0;
+	  @*/
+	/*@ assert rings_empty: \forall integer j;
+	  @   0 <= j < common->rx_ch_num_flows ==>
+	  @   rl_ridx_occ(&chn->flows[j].ring->idx) == 0;
+	  @*/
+	/*@ assert one_fdq: chn->single_fdq ==> \forall integer j;
+	  @   0 <= j < common->rx_ch_num_flows ==>
+	  @   chn->flows[j].fdq == chn->flows[0].fdq;
+	  @*/
+	/*@ assert fdqs_empty: \forall integer j;
+	  @   0 <= j < common->rx_ch_num_flows ==>
+	  @   rl_ridx_occ(&chn->flows[j].fdq->idx) == 0;
+	  @*/
+	rl_k3_udma_glue_disable_rx_chn(chn);
 }
 
 int rl_am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id)

@@ -104,6 +104,21 @@ void rl_am65_cpsw_rx_reclaim(struct am65_cpsw_common *common, u32 f)
 					     am65_cpsw_nuss_rx_cleanup);
 }
 
+/*
+ * wait_for_completion_timeout(&common->tdown_complete, 1 s): the second is
+ * cfg.tdown_wait steps, each a wait point where other contexts act (the
+ * IRQ handlers complete it when the markers are in).
+ */
+bool rl_am65_cpsw_wait_tdown(struct am65_cpsw_common *common,
+			     enum rl_wait_point wp)
+{
+	u32 wait = 0;
+
+	while (!common->tdown_complete && wait++ < common->cfg.tdown_wait)
+		rl_model_wait(common->m, wp);
+	return common->tdown_complete;
+}
+
 /* One completion of @tx_chn popped and cleaned up (a marker: dropped). */
 /*@ requires \valid(tx_chn) && \valid(chn) && \valid(chn->ringtxcq);
   @ assigns chn->ringtxcq->idx;

@@ -477,15 +477,13 @@ void rl_am65_cpsw_destroy_txq(struct am65_cpsw_common *common, u32 id)
  */
 void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common)
 {
-	u32 i, q, p, wait = 0;
+	u32 i, q, p;
 
 	common->tdown_cnt = common->tx_ch_num;
 	common->tdown_complete = false;
 	for (i = 0; i < common->tx_ch_num; i++)
 		rl_k3_udma_glue_tdown_tx_chn(common->tx_chns[i].tx_chn, false);
-	while (!common->tdown_complete && wait++ < common->cfg.tdown_wait)
-		rl_model_wait(common->m, RL_WAIT_TX_TDOWN);
-	if (!common->tdown_complete)
+	if (!rl_am65_cpsw_wait_tdown(common, RL_WAIT_TX_TDOWN))
 		common->tx_tdown_timeouts++;	/* "tx teardown timeout" */
 	for (i = common->tx_ch_num; i > 0; i--)
 		rl_am65_cpsw_destroy_txq(common, i - 1);
