@@ -481,8 +481,12 @@ void rl_am65_cpsw_tx_cleanup(struct am65_cpsw_tx_chn *tx_chn,
  */
 /*@ requires shape: am65_rx_shape(common) && f < common->rx_ch_num_flows;
   @ requires rings: rl_udma_flow_rings(common->rx_chns.rx_chn, f);
+  @ assigns common->rx_chns.rx_chn->flows[f].fdq->idx,
+  @   common->rx_chns.rx_chn->flows[f].ring->idx;
   @ ensures fdq_cleaned: !(common->rx_chns.rx_chn->single_fdq && f != 0) ==>
   @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[f].fdq->idx) == 0;
+  @ ensures drained:
+  @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[f].ring->idx) == 0;
   @*/
 void rl_am65_cpsw_rx_reclaim(struct am65_cpsw_common *common, u32 f);
 /*@ requires shape: am65_tx_shape(common) && i < common->tx_ch_num;
