@@ -7,10 +7,26 @@
 #include "k3_udma_glue.h"
 #include "dma.h"
 
+/*
+ * Does @flow have an FDQ of its own?  Not when the channel has one for all
+ * flows (UDMA-P), which flow 0 holds and cleans (k3_udma_glue_cfg_rx_flow,
+ * 0da30874729b).  The one C statement of the rule; rl_udma_owns_fdq the
+ * proofs' (model/k3_udma_glue.h).
+ */
+/*@ requires \valid_read(chn);
+  @ assigns \nothing;
+  @ ensures \result <==> rl_udma_owns_fdq(chn, flow);
+  @*/
+static bool udma_owns_fdq(const struct rl_k3_udma_glue_rx_channel *chn,
+			  u32 flow)
+{
+	return !chn->single_fdq || !flow;
+}
+
 u32 rl_udma_rx_flow_fdq_descs(const struct rl_k3_udma_glue_rx_channel *chn,
 			      u32 flow)
 {
-	if (flow >= chn->flow_num || (chn->single_fdq && flow))
+	if (flow >= chn->flow_num || !udma_owns_fdq(chn, flow))
 		return 0;
 	return rl_ring_ndesc(chn->flows[flow].fdq);
 }
@@ -103,7 +119,7 @@ rl_k3_udma_glue_request_rx_chn(struct rl_model *m, struct rl_k3_cppi_desc_pool *
 			 "rx flow %u fdq", (unsigned int)f);
 		snprintf(compl, sizeof(compl), "rx flow %u compl", (unsigned int)f);
 		/* a shared FDQ holds the free descriptors of every flow */
-		if (!single_fdq || !f)
+		if (udma_owns_fdq(chn, f))
 			chn->flows[f].fdq = rl_ring_create(m, pool, single_fdq ?
 							   ring_size * flow_num :
 							   ring_size, fdq);
@@ -129,7 +145,7 @@ void rl_k3_udma_glue_release_rx_chn(struct rl_k3_udma_glue_rx_channel *chn)
 	u32 f;
 
 	for (f = 0; f < chn->flow_num; f++) {
-		if (!chn->single_fdq || !f)
+		if (udma_owns_fdq(chn, f))
 			rl_ring_destroy(chn->flows[f].fdq);
 		rl_ring_destroy(chn->flows[f].ring);
 	}
@@ -272,7 +288,7 @@ void rl_k3_udma_glue_reset_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 	 * argument from k3_udma_glue_reset_rx_chn").
 	 */
 	rl_k3_udma_glue_reset_rx_chn_skip(chn, flow, data, cleanup,
-					  chn->single_fdq && flow);
+					  !udma_owns_fdq(chn, flow));
 }
 
 struct rl_k3_udma_glue_tx_channel *

@@ -176,7 +176,7 @@ void rl_k3_udma_glue_tdown_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
   @*/
 /*@ requires rings: rl_udma_flow_rings(chn, flow);
   @ assigns chn->flows[flow].fdq->idx, chn->flows[flow].ring->idx;
-  @ ensures fdq_cleaned: !(chn->single_fdq && flow != 0) ==>
+  @ ensures fdq_cleaned: rl_udma_owns_fdq(chn, flow) ==>
   @   rl_ridx_occ(&chn->flows[flow].fdq->idx) == 0;
   @ ensures compl_reset: rl_ridx_occ(&chn->flows[flow].ring->idx) == 0;
   @*/

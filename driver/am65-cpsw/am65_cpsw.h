@@ -483,7 +483,7 @@ void rl_am65_cpsw_tx_cleanup(struct am65_cpsw_tx_chn *tx_chn,
   @ requires rings: rl_udma_flow_rings(common->rx_chns.rx_chn, f);
   @ assigns common->rx_chns.rx_chn->flows[f].fdq->idx,
   @   common->rx_chns.rx_chn->flows[f].ring->idx;
-  @ ensures fdq_cleaned: !(common->rx_chns.rx_chn->single_fdq && f != 0) ==>
+  @ ensures fdq_cleaned: rl_udma_owns_fdq(common->rx_chns.rx_chn, f) ==>
   @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[f].fdq->idx) == 0;
   @ ensures drained:
   @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[f].ring->idx) == 0;
