@@ -29,7 +29,7 @@ mkdir -p "$out"
 for t in frama-c why3 z3 cvc4 python3; do
 	command -v "$t" >/dev/null || { echo "prove: $t not found (run make deps)" >&2; exit 2; }
 done
-# proofs/footprints.h writes the FDQs of RL_MAX_FLOWS flows out one by one
+# proofs/footprints.h writes the rings of RL_MAX_FLOWS flows out one by one
 grep -q '^#define RL_MAX_FLOWS[[:space:]]*8$' model/k3_udma_glue.h ||
 	{ echo "prove: RL_MAX_FLOWS is no longer 8: update RL_RX_PUSH_FOOTPRINT and RL_RX_RINGS_FOOTPRINT in proofs/footprints.h" >&2; exit 2; }
 # the variant's bit comes from the catalogue tool (make builds it)
