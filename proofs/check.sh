@@ -65,22 +65,45 @@ rm -rf "$t"
 echo "prove-check: the unit cache replays an unchanged unit and proves a changed one again"
 bash proofs/prove.sh || { echo "prove-check: the patched driver does not prove" >&2; exit 1; }
 breaks=$(python3 proofs/units.py breaks) || exit 2
-status=0
-while IFS=$'\t' read -r name variant want; do
-	UNITS=$name VARIANT=$variant bash proofs/prove.sh >/dev/null 2>&1
+# check_variant NAME VARIANT WANT: one variant run and its verdict, a line
+# on stdout (exit 1 when it does not break exactly its theorem)
+check_variant() {
+	local rc got
+	UNITS=$1 VARIANT=$2 bash proofs/prove.sh >/dev/null 2>&1
 	rc=$?
 	got=$(python3 -c 'import json, sys; print(",".join(json.load(open(sys.argv[1]))["unproved_goals"]))' \
-		"$out/report-$variant.json" 2>/dev/null)
+		"$out/report-$2.json" 2>/dev/null)
 	if [ $rc -ne 1 ] || [ -z "$got" ]; then
-		echo "prove-check: $variant does not break unit $name (exit $rc)" >&2
-		status=1
-	elif [ "$got" != "$want" ]; then
-		echo "prove-check: $variant breaks unit $name at $got, not exactly its theorem $want" >&2
-		status=1
-	else
-		echo "prove-check: $variant breaks unit $name at exactly: $got"
+		echo "prove-check: $2 does not break unit $1 (exit $rc)"
+		return 1
+	elif [ "$got" != "$3" ]; then
+		echo "prove-check: $2 breaks unit $1 at $got, not exactly its theorem $3"
+		return 1
 	fi
+	echo "prove-check: $2 breaks unit $1 at exactly: $got"
+}
+# the variant runs go WP_JOBS at a time (each proves one unit, WP's own
+# work beside another's provers), their verdicts printed in list order
+vdir=$(mktemp -d) || exit 2
+i=0 pids=()
+while IFS=$'\t' read -r name variant want; do
+	while [ "$(jobs -rp | wc -l)" -ge "${WP_JOBS:-2}" ]; do
+		wait -n
+	done
+	WP_JOBS=1 check_variant "$name" "$variant" "$want" >"$vdir/$i" &
+	pids+=($!)
+	i=$((i + 1))
 done <<<"$breaks"
+status=0
+for j in "${!pids[@]}"; do
+	if wait "${pids[$j]}"; then
+		cat "$vdir/$j"
+	else
+		status=1
+		cat "$vdir/$j" >&2
+	fi
+done
+rm -rf "$vdir"
 if [ -n "${global:-}" ] && mkdir -p "$global"; then
 	# keep what this run proved, goals and units (never overwrite an entry)
 	cp -Rn "$WP_CACHE_DIR/." "$global/"

@@ -24,6 +24,14 @@ for v in "$timeout" "$btimeout"; do
 	[[ $v =~ ^[1-9][0-9]*$ ]] || { echo "prove: WP_TIMEOUT and WP_BREAK_TIMEOUT are seconds, not '$v'" >&2; exit 2; }
 done
 par=${WP_PAR:-2}
+# units proved side by side: WP's own work on a goal (building and
+# simplifying it, one thread) leaves a core idle that another unit's
+# provers can use (xsk_tx is almost all of that, stmmac_zc_fill almost
+# all prover time); units.txt lists the longest first
+jobs=${WP_JOBS:-2}
+for v in "$par" "$jobs"; do
+	[[ $v =~ ^[1-9][0-9]*$ ]] || { echo "prove: WP_PAR and WP_JOBS are counts, not '$v'" >&2; exit 2; }
+done
 out=proofs/results
 mkdir -p "$out"
 for t in frama-c why3 z3 cvc4 python3; do
@@ -130,14 +138,17 @@ vacuous() {
 	read -r v e < <(smoke "$1" "$2") || return 0
 	[ "$v" -gt 0 ]
 }
-while IFS=$'\t' read -r name file fcts wpflags vcalls; do
+# prove_one: one unit of the list (name file fcts wpflags vcalls set),
+# in the background beside others; exit 2 for a unit it cannot set up
+prove_one() {
 	t0=$(date +%s.%N)
 	m=0
 	[[ $file == "$vdir"/* ]] && m=$mask
 	[ "$wpflags" = - ] && wpflags=
 	brk=-
 	if [ "$m" -ne 0 ]; then
-		brk=$(python3 proofs/units.py --file "${UNITS_FILE:-proofs/units.txt}" labels "$name" "$variant") || exit 2
+		brk=$(python3 proofs/units.py --file "${UNITS_FILE:-proofs/units.txt}" labels "$name" "$variant" 2>&1) ||
+			{ echo "prove: ${brk#units: }" >&2; return 2; }
 	fi
 	log=$out/unit-$tag-$name.log
 	# A unit whose inputs did not change is not run again: its report and
@@ -148,7 +159,7 @@ while IFS=$'\t' read -r name file fcts wpflags vcalls; do
 		cp "$ukey.json" "$out/unit-$tag-$name.json"
 		{ cat "$ukey.log"; echo "[ringledger] unit replayed whole: inputs unchanged (key $key)"; } >"$log"
 		echo "$name 0 $(echo "$(date +%s.%N) - $t0" | bc)" >>"$log.time"
-		continue
+		return 0
 	fi
 	prove_unit "$cache_mode"
 	rc=$?
@@ -173,5 +184,19 @@ while IFS=$'\t' read -r name file fcts wpflags vcalls; do
 	t1=$(date +%s.%N)
 	echo "$name $rc $(echo "$t1 - $t0" | bc)" >>"$log.time"
 	[ $rc -eq 0 ] || echo "prove: frama-c failed on unit $name (see $log)" >&2
+	return 0
+}
+pids=()
+while IFS=$'\t' read -r name file fcts wpflags vcalls; do
+	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+		wait -n
+	done
+	prove_one &
+	pids+=($!)
 done <<<"$units"
+setup=0
+for p in "${pids[@]}"; do
+	wait "$p" || setup=1
+done
+[ $setup -eq 0 ] || exit 2
 python3 proofs/dashboard.py "$out" "$tag" "$(( $(date +%s) - start ))" "$cache_mode"
