@@ -33,7 +33,13 @@ if [ $rc -ne 1 ] || ! grep -q 'VACUOUS.*rl_fixture_vacuous' <<<"$log"; then
 	echo "prove-check: the smoke tests did not flag the vacuous fixture (exit $rc)" >&2
 	exit 1
 fi
-echo "prove-check: a contract with contradictory preconditions is reported VACUOUS"
+# a patched unit left unproved is proved a second time (with Z3 and CVC4)
+# before the failure is reported; its first log is kept beside
+if ! [ -s "$out/unit-fixture-vacuous.log.cached" ]; then
+	echo "prove-check: the vacuous fixture was not proved a second time before it was reported" >&2
+	exit 1
+fi
+echo "prove-check: a contract with contradictory preconditions is reported VACUOUS (after a second try)"
 # a call units.txt names as a variant's (variant-call:FUNC) is expected
 # dead; one the patched code makes is reported
 if grep -q 'VACUOUS.*variant_call:' <<<"$log" ||
