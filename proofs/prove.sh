@@ -145,18 +145,26 @@ vacuous() {
 	read -r v e < <(smoke "$1" "$2") || return 0
 	[ "$v" -gt 0 ]
 }
+# unit_mask: the variant bit as the unit's source file sees it
+unit_mask() {
+	if [[ $file == "$vdir"/* ]]; then echo "$mask"; else echo 0; fi
+}
+# every unit's goals to break, read before any unit starts (bad input
+# stops the run before any prover does)
+declare -A brks
+while IFS=$'\t' read -r name file fcts wpflags vcalls; do
+	brks[$name]=-
+	[ "$(unit_mask)" -eq 0 ] && continue
+	brks[$name]=$(python3 proofs/units.py --file "${UNITS_FILE:-proofs/units.txt}" labels "$name" "$variant" 2>&1) ||
+		{ echo "prove: ${brks[$name]#units: }" >&2; exit 2; }
+done <<<"$units"
 # prove_one: one unit of the list (name file fcts wpflags vcalls set),
-# in the background beside others; exit 2 for a unit it cannot set up
+# in the background beside others
 prove_one() {
 	t0=$(date +%s.%N)
-	m=0
-	[[ $file == "$vdir"/* ]] && m=$mask
+	m=$(unit_mask)
 	[ "$wpflags" = - ] && wpflags=
-	brk=-
-	if [ "$m" -ne 0 ]; then
-		brk=$(python3 proofs/units.py --file "${UNITS_FILE:-proofs/units.txt}" labels "$name" "$variant" 2>&1) ||
-			{ echo "prove: ${brk#units: }" >&2; return 2; }
-	fi
+	brk=${brks[$name]}
 	log=$out/unit-$tag-$name.log
 	# A unit whose inputs did not change is not run again: its report and
 	# log come back from the unit cache (FRESH=1 always runs it).
@@ -192,19 +200,12 @@ prove_one() {
 	t1=$(date +%s.%N)
 	echo "$name $rc $(echo "$t1 - $t0" | bc)" >>"$log.time"
 	[ $rc -eq 0 ] || echo "prove: frama-c failed on unit $name (see $log)" >&2
-	return 0
 }
-pids=()
 while IFS=$'\t' read -r name file fcts wpflags vcalls; do
 	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
 		wait -n
 	done
 	prove_one &
-	pids+=($!)
 done <<<"$units"
-setup=0
-for p in "${pids[@]}"; do
-	wait "$p" || setup=1
-done
-[ $setup -eq 0 ] || exit 2
+wait
 python3 proofs/dashboard.py "$out" "$tag" "$(( $(date +%s) - start ))" "$cache_mode"
