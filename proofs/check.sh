@@ -26,6 +26,12 @@ case ${FRESH:-0} in
 	trap "rm -rf '$WP_CACHE_DIR'" EXIT ;;
 *) echo "prove-check: FRESH must be 0 or 1, not '${FRESH}'" >&2; exit 2 ;;
 esac
+# the same test prove.sh makes, before anything runs: a bad count would
+# stop the first prove.sh call and leave a misleading second line here
+for v in "${WP_PAR:-2}" "${WP_JOBS:-2}"; do
+	[[ $v =~ ^[1-9][0-9]*$ ]] ||
+		{ echo "prove-check: WP_PAR and WP_JOBS are counts, not '$v'" >&2; exit 2; }
+done
 export FRESH=0
 log=$(UNITS_FILE=proofs/fixtures/units.txt TAG=fixture bash proofs/prove.sh 2>&1)
 rc=$?
