@@ -7,7 +7,14 @@
  *
  * Every footprint is an over-approximation of what the model's code of
  * that facility writes (checked by reading it, not by a proof: assumption
- * A5 in proofs/README.md).  Only integer cells: no facility changes a
+ * A5 in proofs/README.md) - but for the model's own bookkeeping, which no
+ * driver code and no proof reads, and which is left out: the work
+ * counters (m->cost, cost.h), the incremental check's list of what moved
+ * (ledger->mark, ->dirty, ->ndirty) and a report's records beyond the
+ * findings count (ledger->first, ->last, the run's report hook).  Named,
+ * they cost the provers: the cost counters and ndirty put three of
+ * rx_refill_zc's assigns goals, the marks six of stmmac_zc_fill's goals,
+ * past 60 s (2026-12-03).  Only integer cells: no facility changes a
  * pointer the driver reads, and WP keeps pointer and integer memory apart,
  * so the driver's own pointers survive every call without a separation
  * hypothesis.
