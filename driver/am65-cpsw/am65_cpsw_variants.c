@@ -76,7 +76,9 @@ const struct rl_variant_info rl_am65_variants[RL_V_NR] = {
 		"the per-queue XSK rebuild resets the queue's rings without tearing the channels down",
 		"v2 3/7 (am65_cpsw_xsk_pool_enable/_disable)",
 		"enabling or disabling zero copy tears the channels down and drains, like a program swap (page_pools kept)",
-		BIT(RL_F_DROPPED) | BIT(RL_F_INVALID) | BIT(RL_F_LIVENESS),
+		/* LEAK: UMEM frames the FDQ held when it was reset stay the driver's (bench, 2026-12-03) */
+		BIT(RL_F_DROPPED) | BIT(RL_F_INVALID) | BIT(RL_F_LIVENESS) |
+		BIT(RL_F_LEAK),
 	},
 	[RL_V_RX_PUSH_ZC_FAIL_LEAK] = {
 		"rx_push_zc_fail_leak",
