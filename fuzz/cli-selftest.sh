@@ -178,7 +178,7 @@ row 2 "unknown argument '--fresh'" "prove.sh with an argument" -- bash proofs/pr
 row 2 "are seconds, not '0'" "prove: a break time limit of 0" -- env WP_BREAK_TIMEOUT=0 bash proofs/prove.sh
 row 2 "are seconds, not '1m'" "prove: a time limit not in seconds" -- env WP_TIMEOUT=1m bash proofs/prove.sh
 row 2 "are counts, not '0'" "prove: no unit at a time" -- env WP_JOBS=0 bash proofs/prove.sh
-row 2 "^prove-check: WP_PAR and WP_JOBS are counts, not 'two'" "prove-check: no count of units at a time" -- \
+row 2 "^prove: WP_PAR and WP_JOBS are counts, not 'two'" "prove-check: no count of units at a time" -- \
 	env WP_JOBS=two bash proofs/check.sh
 printf 'tx_tdown | driver/am65-cpsw/am65_cpsw_tdown.c | rl_am65_cpsw_tx_reclaim | tx_tdown_timeout_leak | rl_am65_cpsw_tx_reclaim_requires_x\n' >"$tmp/units-label.txt"
 row 2 "^prove: unit tx_tdown: theorem goal .* is not FUNCTION_" "prove: a theorem goal that is no ensures/assert/loop invariant" -- \

@@ -18,20 +18,21 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 out=proofs/results
 case ${FRESH:-0} in
-0) ;;
-1)	global=$(bash proofs/prove.sh --cache-dir) || exit 2
+0|1) ;;
+*) echo "prove-check: FRESH must be 0 or 1, not '${FRESH}'" >&2; exit 2 ;;
+esac
+# prove.sh's settings (time limits, WP_PAR, WP_JOBS) checked by prove.sh
+# before anything runs: a bad one would otherwise stop the first prove.sh
+# call and leave a misleading second line here
+cache=$(bash proofs/prove.sh --cache-dir) || exit 2
+global=
+case ${FRESH:-0} in
+1)	global=$cache
 	WP_CACHE_DIR=$(mktemp -d) || exit 2
 	export WP_CACHE_DIR
 	# shellcheck disable=SC2064 # the directory is fixed now
 	trap "rm -rf '$WP_CACHE_DIR'" EXIT ;;
-*) echo "prove-check: FRESH must be 0 or 1, not '${FRESH}'" >&2; exit 2 ;;
 esac
-# the same test prove.sh makes, before anything runs: a bad count would
-# stop the first prove.sh call and leave a misleading second line here
-for v in "${WP_PAR:-2}" "${WP_JOBS:-2}"; do
-	[[ $v =~ ^[1-9][0-9]*$ ]] ||
-		{ echo "prove-check: WP_PAR and WP_JOBS are counts, not '$v'" >&2; exit 2; }
-done
 export FRESH=0
 log=$(UNITS_FILE=proofs/fixtures/units.txt TAG=fixture bash proofs/prove.sh 2>&1)
 rc=$?
@@ -116,7 +117,7 @@ for j in "${!pids[@]}"; do
 	fi
 done
 rm -rf "$vdir"
-if [ -n "${global:-}" ] && mkdir -p "$global"; then
+if [ -n "$global" ] && mkdir -p "$global"; then
 	# keep what this run proved, goals and units (never overwrite an entry)
 	cp -Rn "$WP_CACHE_DIR/." "$global/"
 fi

@@ -12,8 +12,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 cache_dir=${WP_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ringledger/wp-cache}
-# prove.sh --cache-dir: where the goal cache is (for check.sh)
-[ "${1:-}" = --cache-dir ] && { echo "$cache_dir"; exit 0; }
+# prove.sh --cache-dir: the settings below checked, then where the goal
+# cache is (for check.sh, which calls it before anything runs)
+query=
+[ "${1:-}" = --cache-dir ] && { query=1; shift; }
 [ $# -eq 0 ] || { echo "prove: unknown argument '$1' (settings come from the environment)" >&2; exit 2; }
 variant=${VARIANT:-}
 timeout=${WP_TIMEOUT:-60}
@@ -38,6 +40,7 @@ jobs=${WP_JOBS:-2}
 for v in "$par" "$jobs"; do
 	[[ $v =~ ^[1-9][0-9]*$ ]] || { echo "prove: WP_PAR and WP_JOBS are counts, not '$v'" >&2; exit 2; }
 done
+[ -z "$query" ] || { echo "$cache_dir"; exit 0; }
 out=proofs/results
 mkdir -p "$out"
 for t in frama-c why3 z3 cvc4 python3; do
