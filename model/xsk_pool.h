@@ -125,6 +125,7 @@ u32 rl_xsk_pool_get_rx_frame_size(const struct rl_xsk_pool *pool);
   @ assigns RL_XSK_FOOTPRINT(pool), rl_g_xsk_held;
   @ ensures none: \result == \null ==> rl_g_xsk_held == \old(rl_g_xsk_held);
   @ ensures taken: \result != \null ==> \valid(\result) &&
+  @   \subset(\result, pool->buf + (0 .. RL_SPAN)) &&
   @   \result->pool == pool && rl_g_xsk_held == \old(rl_g_xsk_held) + 1;
   @*/
 struct rl_xsk_buff *rl_xsk_buff_alloc(struct rl_xsk_pool *pool);

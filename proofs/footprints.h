@@ -84,7 +84,7 @@
  */
 #define RL_XSK_FOOTPRINT(p) \
 	(p)->free_cnt, (p)->fill.cons, (p)->free_list[0 .. RL_SPAN], \
-	(p)->buf[0 .. RL_SPAN].len, \
+	(p)->buf[0 .. RL_SPAN].len, (p)->buf[0 .. RL_SPAN].tag, \
 	(p)->m->fault[RL_FAULT_XSK_ALLOC], (p)->m->ledger->findings, \
 	(p)->m->ledger->owner[RL_OBJ_XSK][0 .. RL_SPAN], \
 	(p)->m->ledger->count[RL_OBJ_XSK][0 .. RL_OWN_NR - 1]
