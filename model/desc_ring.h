@@ -119,6 +119,10 @@ void rl_dring_set_addr(struct rl_dring *r, u32 i, rl_dma_addr_t addr,
  * in des3 (FD, LD, length for TX), goes to the device, and the buffer
  * behind its address with it (a page or UMEM frame the driver holds).
  */
+/*@ requires \valid(r) && i < r->size <= RL_DRING_MAX;
+  @ assigns r->d[i].des3, r->sh[i], r->held, RL_DRING_GIVE_FOOTPRINT(r);
+  @ ensures size_kept: r->size == \old(r->size);
+  @*/
 void rl_dring_give(struct rl_dring *r, u32 i, u32 flags);
 /* The status word as the CPU reads it (tx_status / rx_status). */
 u32 rl_dring_des3(const struct rl_dring *r, u32 i);
@@ -137,6 +141,9 @@ void rl_dring_take(struct rl_dring *r, u32 i);
   @*/
 void rl_dring_clear(struct rl_dring *r, u32 i);
 /* stmmac_set_rx/tx_tail_ptr(): a suspended engine looks again. */
+/*@ requires \valid(r);
+  @ assigns r->suspended;
+  @*/
 void rl_dring_set_tail(struct rl_dring *r);
 /* stmmac_init_rx/tx_chan: the base address written, the engine at 0. */
 void rl_dring_set_base(struct rl_dring *r);

@@ -100,6 +100,18 @@
 /* A descriptor ring's report of a race or a bad index (desc_ring.c). */
 #define RL_DRING_REPORT(r)	(r)->m->ledger->findings
 
+/*
+ * What a hand-over may write beside the descriptor: on a running receive
+ * ring the buffer behind it goes to the device (a page or a UMEM frame:
+ * its ledger owner and the counts), and a race is a report.
+ */
+#define RL_DRING_GIVE_FOOTPRINT(r) \
+	(r)->m->ledger->findings, \
+	(r)->m->ledger->owner[RL_OBJ_PAGE][0 .. RL_SPAN], \
+	(r)->m->ledger->owner[RL_OBJ_XSK][0 .. RL_SPAN], \
+	(r)->m->ledger->count[RL_OBJ_PAGE][0 .. RL_OWN_NR - 1], \
+	(r)->m->ledger->count[RL_OBJ_XSK][0 .. RL_OWN_NR - 1]
+
 /* Everything a refill may write, all of it inside the facilities. */
 #define AM65_ZC_REFILL_FOOTPRINT(f, x) \
 	RL_DESC_POOL_FOOTPRINT((f)->common->rx_chns.desc_pool), \

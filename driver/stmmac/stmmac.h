@@ -218,6 +218,14 @@ struct rl_stmmac_priv {
   @   \separated(r, p->m->ledger->owner[RL_OBJ_XSK] + (0 .. RL_SPAN)) &&
   @   \separated(p, p->m->ledger);
   @
+  @ // the ring's hand-over writes the owner of a page or a UMEM frame
+  @ // (RL_DRING_GIVE_FOOTPRINT): apart from the ring and from priv
+  @ predicate stmmac_apart_give{L}(struct rl_stmmac_priv *priv,
+  @                                struct rl_dring *r) =
+  @   \separated(r, r->m->ledger->owner[RL_OBJ_PAGE] + (0 .. RL_SPAN)) &&
+  @   \separated(r, r->m->ledger->owner[RL_OBJ_XSK] + (0 .. RL_SPAN)) &&
+  @   \separated(r, r->m->ledger) && stmmac_apart_model(priv, r->m);
+  @
   @ // the pointers a facility footprint follows are those of label L2
   @ predicate stmmac_xsk_frame{L1, L2}(struct rl_stmmac_rx_queue *rx_q) =
   @   \at(rx_q->xsk_pool, L1) == \at(rx_q->xsk_pool, L2) &&
@@ -328,6 +336,9 @@ u32 rl_stmmac_xdp_xmit_back(struct rl_stmmac_priv *priv,
 u32 rl_stmmac_xdp_run_prog(struct rl_stmmac_priv *priv,
 			   struct rl_bpf_prog *prog, struct rl_xdp_buff *xdp);
 void rl_stmmac_finalize_xdp_rx(struct rl_stmmac_priv *priv, u32 status);
+/*@ requires \valid_read(priv) && q < RL_STMMAC_MAX_QUEUES;
+  @ assigns \nothing;
+  @*/
 u32 rl_stmmac_rx_dirty(const struct rl_stmmac_priv *priv, u32 q);
 u32 rl_stmmac_tx_avail(const struct rl_stmmac_priv *priv, u32 q);
 int rl_stmmac_tx_clean(struct rl_stmmac_priv *priv, int budget, u32 q);

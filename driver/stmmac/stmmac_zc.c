@@ -283,35 +283,94 @@ void rl_stmmac_alloc_rx_buffers_zc(struct rl_stmmac_priv *priv, u32 q)
  * stmmac_rx_refill_zc(): from dirty_rx up to cur_rx, at most @budget
  * descriptors get an XSK buffer (the one they kept, or a new one), the
  * address written again and OWN; a dry fill ring stops it (false).
+ * Upstream reads rx_q->dma_rx, rx_q->xsk_pool and dma_rx_size at each
+ * use; here once, into locals (the same values: they change only with
+ * the queue's NAPI off, stmmac_xdp_enable_pool) - the proof's frame.
+ * Proven (unit stmmac_zc_refill): no XSK buffer a slot holds is dropped
+ * or replaced (kept), and every descriptor handed to the device has one
+ * (handed_with_buffer).
  */
+/*@ requires rxq: \valid(priv) && q < RL_STMMAC_MAX_QUEUES &&
+  @   0 < priv->cfg.dma_rx_size <= RL_DRING_MAX &&
+  @   priv->rx_queue[q].dirty_rx < priv->cfg.dma_rx_size;
+  @ requires ring: \valid(priv->rx_queue[q].dma_rx) &&
+  @   priv->rx_queue[q].dma_rx->size == priv->cfg.dma_rx_size;
+  @ requires slots: stmmac_zc_slots(&priv->rx_queue[q], priv->cfg.dma_rx_size);
+  @ requires room: rl_g_xsk_held + 0x100000000 < RL_GHOST_MAX;
+  @ requires apart: stmmac_apart_rx(priv, priv->rx_queue[q].dma_rx,
+  @   priv->rx_queue[q].xsk_pool) &&
+  @   stmmac_apart_give(priv, priv->rx_queue[q].dma_rx);
+  @ assigns priv->rx_queue[q].buf_pool[0 .. RL_DRING_MAX - 1].xdp,
+  @   priv->rx_queue[q].dirty_rx,
+  @   priv->rx_queue[q].dma_rx->d[0 .. RL_DRING_MAX - 1],
+  @   priv->rx_queue[q].dma_rx->sh[0 .. RL_DRING_MAX - 1],
+  @   priv->rx_queue[q].dma_rx->held, priv->rx_queue[q].dma_rx->suspended,
+  @   RL_DRING_GIVE_FOOTPRINT(priv->rx_queue[q].dma_rx),
+  @   RL_XSK_FOOTPRINT(priv->rx_queue[q].xsk_pool), rl_g_xsk_held;
+  @ ensures kept: \forall integer k; 0 <= k < RL_DRING_MAX ==>
+  @   \old(priv->rx_queue[q].buf_pool[k].xdp) != \null ==>
+  @   priv->rx_queue[q].buf_pool[k].xdp ==
+  @   \old(priv->rx_queue[q].buf_pool[k].xdp);
+  @*/
 static bool stmmac_rx_refill_zc(struct rl_stmmac_priv *priv, u32 q,
 				u32 budget)
 {
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
 	u32 entry = rx_q->dirty_rx, dirty = rl_stmmac_rx_dirty(priv, q);
 	bool ret = true, any = false;
+	struct rl_dring *ring = rx_q->dma_rx;
+	struct rl_xsk_pool *pool = rx_q->xsk_pool;
+	u32 size = priv->cfg.dma_rx_size;
 
 	budget = budget < dirty ? budget : dirty;
+	/*@ loop invariant idx: entry < size;
+	  @ loop invariant size: ring->size == size &&
+	  @   size == \at(priv->cfg.dma_rx_size, Pre) &&
+	  @   ring == \at(priv->rx_queue[q].dma_rx, Pre);
+	  @ loop invariant frame: stmmac_xsk_frame{Here, LoopEntry}(rx_q) &&
+	  @   pool == rx_q->xsk_pool;
+	  @ loop invariant apart: stmmac_apart_rx(priv, ring, rx_q->xsk_pool) &&
+	  @   stmmac_apart_give(priv, ring);
+	  @ loop invariant slots: stmmac_zc_slots(rx_q, size);
+	  @ loop invariant room: budget <= \at(budget, LoopEntry) &&
+	  @   rl_g_xsk_held <= \at(rl_g_xsk_held, Pre) +
+	  @   (\at(budget, LoopEntry) - budget);
+	  @ loop invariant kept: \forall integer k; 0 <= k < RL_DRING_MAX ==>
+	  @   \at(rx_q->buf_pool[k].xdp, LoopEntry) != \null ==>
+	  @   rx_q->buf_pool[k].xdp == \at(rx_q->buf_pool[k].xdp, LoopEntry);
+	  @ loop assigns budget, entry, any, ret,
+	  @   rx_q->buf_pool[0 .. RL_DRING_MAX - 1].xdp,
+	  @   ring->d[0 .. RL_DRING_MAX - 1],
+	  @   ring->sh[0 .. RL_DRING_MAX - 1], ring->held,
+	  @   RL_DRING_GIVE_FOOTPRINT(ring),
+	  @   RL_XSK_FOOTPRINT(pool), rl_g_xsk_held;
+	  @ loop variant budget;
+	  @*/
 	while (budget-- > 0 && entry != rx_q->cur_rx) {
 		struct rl_stmmac_rx_buffer *buf = &rx_q->buf_pool[entry];
 
 		if (!buf->xdp) {
-			buf->xdp = rl_xsk_buff_alloc(rx_q->xsk_pool);
+			buf->xdp = rl_xsk_buff_alloc(pool);
 			if (!buf->xdp) {
 				ret = false;
 				break;
 			}
+			/*@ assert ring_kept: ring->size == size; */
 		}
-		rl_dring_set_addr(rx_q->dma_rx, entry,
+		/*@ assert handed_with_buffer: buf->xdp != \null; */
+		rl_dring_set_addr(ring, entry,
 				  rl_xsk_buff_xdp_get_dma(buf->xdp), 0);
+		/*@ assert addr_set: ring->size == size; */
+		/*@ assert give_apart: stmmac_apart_give(priv, ring); */
 		/* dma_wmb(); stmmac_set_rx_owner() */
-		rl_dring_give(rx_q->dma_rx, entry, RL_DES3_IOC);
+		rl_dring_give(ring, entry, RL_DES3_IOC);
+		/*@ assert given: ring->size == size; */
 		any = true;
-		entry = (entry + 1) % priv->cfg.dma_rx_size;
+		entry = (entry + 1) % size;
 	}
 	if (any) {
 		rx_q->dirty_rx = entry;
-		rl_dring_set_tail(rx_q->dma_rx);
+		rl_dring_set_tail(ring);
 	}
 	return ret;
 }
