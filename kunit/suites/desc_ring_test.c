@@ -5,7 +5,8 @@
  * purpose - the CPU writing a descriptor the running device owns, the
  * device using a stale or unmapped buffer address, a receive buffer
  * reused while the device may write it, a ring freed under a running
- * engine - and the predicate breaking on a corrupted ring.
+ * engine - and the predicate breaking on a corrupted ring; and that a
+ * hand-over writes only what its proof contract says.
  */
 #include "rl_test_util.h"
 #include "desc_ring.h"
@@ -217,8 +218,67 @@ static void desc_ring_is_valid_catches_corruption(struct kunit *test)
 	bed_finish(&b);
 }
 
+/*
+ * The proofs' contract of a hand-over (rl_dring_give in desc_ring.h,
+ * RL_DRING_GIVE_FOOTPRINT in proofs/footprints.h; assumption A6): of the
+ * ring it changes descriptor @i's status word and shadow and the held
+ * count, nothing else (the size included: its size_kept); of the
+ * ledger's counts only the page and UMEM classes'.  @held_in false
+ * leaves the held count out: a hand-over on a running ring must break it.
+ */
+static bool give_footprint_kept(struct kunit *test,
+				const struct rl_dring *before,
+				const struct rl_ledger *lb,
+				const struct rl_dring *after,
+				const struct rl_ledger *la, u32 i, bool held_in)
+{
+	struct rl_dring *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	u32 c;
+
+	if (!r)
+		return false;
+	memcpy(r, before, sizeof(*r));
+	r->d[i].des3 = after->d[i].des3;
+	memcpy(&r->sh[i], &after->sh[i], sizeof(r->sh[i]));
+	if (held_in)
+		r->held = after->held;
+	if (memcmp(r, after, sizeof(*r)))
+		return false;
+	for (c = 0; c < RL_OBJ_NR; c++)
+		if (c != RL_OBJ_PAGE && c != RL_OBJ_XSK &&
+		    memcmp(lb->count[c], la->count[c], sizeof(la->count[c])))
+			return false;
+	return true;
+}
+
+static void desc_ring_give_stays_in_footprint(struct kunit *test)
+{
+	struct rl_dring *before = kunit_kzalloc(test, sizeof(*before),
+						GFP_KERNEL);
+	struct rl_ledger *lb = kunit_kzalloc(test, sizeof(*lb), GFP_KERNEL);
+	struct bed b;
+
+	KUNIT_ASSERT_NOT_NULL(test, before);
+	KUNIT_ASSERT_NOT_NULL(test, lb);
+	bed_start(test, &b, true);
+	KUNIT_EXPECT_EQ(test, rl_dring_hw_rx(b.r, 60), 0);
+	rl_dring_take(b.r, 0);
+	rl_dring_set_addr(b.r, 0, rl_page_pool_get_dma_addr(b.page[0]), 0);
+	memcpy(before, b.r, sizeof(*before));
+	memcpy(lb, b.ctx->m->ledger, sizeof(*lb));
+	/* running: the page goes to the device with the descriptor */
+	rl_dring_give(b.r, 0, RL_DES3_IOC);
+	KUNIT_EXPECT_TRUE(test, give_footprint_kept(test, before, lb, b.r,
+						    b.ctx->m->ledger, 0, true));
+	KUNIT_EXPECT_FALSE(test, give_footprint_kept(test, before, lb, b.r,
+						     b.ctx->m->ledger, 0, false));
+	rl_test_check(b.ctx);
+	bed_finish(&b);
+}
+
 static struct kunit_case desc_ring_test_cases[] = {
 	KUNIT_CASE(desc_ring_rx_round_trip),
+	KUNIT_CASE(desc_ring_give_stays_in_footprint),
 	KUNIT_CASE(desc_ring_suspends_until_tail),
 	KUNIT_CASE(desc_ring_cpu_writes_device_owned),
 	KUNIT_CASE(desc_ring_owned_out_of_reach),

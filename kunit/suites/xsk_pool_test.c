@@ -2,7 +2,8 @@
 /*
  * xsk_pool_test.c - xsk_buff_pool: frame ownership across user rings, free
  * list and driver; completion-slot reservation by TX peek; DMA map
- * balance; need_wakeup; and each detector.
+ * balance; need_wakeup; and each detector; and that alloc and free write
+ * only what the proofs' footprint says.
  */
 #include "rl_test_util.h"
 #include "xsk_pool.h"
@@ -274,9 +275,77 @@ static void xsk_is_valid_catches_corruption(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/*
+ * The proofs' footprint of xsk_buff_alloc and xsk_buff_free
+ * (RL_XSK_FOOTPRINT, proofs/footprints.h; assumption A5): of the pool
+ * and its frame table they change only the free list's count, the fill
+ * ring's consumer and a frame's length and content tag (and the free
+ * list itself, the ledger's XSK entries and the fault site, outside these
+ * structs).  @tag_in false is the footprint as it was before the tag was
+ * named: a free, which poisons the tag, must break it.
+ */
+static bool xsk_footprint_kept(const struct rl_xsk_pool *before,
+			       const struct rl_xsk_buff *frames,
+			       const struct rl_xsk_pool *after, bool tag_in)
+{
+	struct rl_xsk_pool p;
+	u32 i;
+
+	/* copied bytewise: padding included, as memcmp reads it */
+	memcpy(&p, before, sizeof(p));
+	p.free_cnt = after->free_cnt;
+	p.fill.cons = after->fill.cons;
+	if (memcmp(&p, after, sizeof(p)))
+		return false;
+	for (i = 0; i < after->nr_frames; i++) {
+		struct rl_xsk_buff b;
+
+		memcpy(&b, &frames[i], sizeof(b));
+		b.len = after->buf[i].len;
+		if (tag_in)
+			b.tag = after->buf[i].tag;
+		if (memcmp(&b, &after->buf[i], sizeof(b)))
+			return false;
+	}
+	return true;
+}
+
+static void xsk_alloc_free_stay_in_footprint(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_xsk_pool *pool = make_xsk(test, ctx->m, 4, 4);
+	struct rl_xsk_buff frames[4];
+	struct rl_xsk_pool before;
+	struct rl_xsk_buff *a;
+
+	rl_xsk_user_fill(pool, 2);
+	memcpy(&before, pool, sizeof(before));
+	memcpy(frames, pool->buf, sizeof(frames));
+	a = rl_xsk_buff_alloc(pool);	/* from the fill ring */
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_EXPECT_TRUE(test, xsk_footprint_kept(&before, frames, pool, true));
+	/* what the driver writes into the buffer before it frees it */
+	a->len = 60;
+	a->tag = 7;
+	memcpy(&before, pool, sizeof(before));
+	memcpy(frames, pool->buf, sizeof(frames));
+	rl_xsk_buff_free(a);
+	KUNIT_EXPECT_TRUE(test, xsk_footprint_kept(&before, frames, pool, true));
+	KUNIT_EXPECT_FALSE(test, xsk_footprint_kept(&before, frames, pool, false));
+	memcpy(&before, pool, sizeof(before));
+	memcpy(frames, pool->buf, sizeof(frames));
+	a = rl_xsk_buff_alloc(pool);	/* from the free list */
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_EXPECT_TRUE(test, xsk_footprint_kept(&before, frames, pool, true));
+	rl_xsk_buff_free(a);
+	rl_xsk_pool_destroy(pool);
+	rl_test_finish(ctx);
+}
+
 static struct kunit_case xsk_pool_test_cases[] = {
 	KUNIT_CASE(xsk_alloc_free_list_before_fill_ring),
 	KUNIT_CASE(xsk_alloc_batch_and_fault),
+	KUNIT_CASE(xsk_alloc_free_stay_in_footprint),
 	KUNIT_CASE(xsk_rx_to_user),
 	KUNIT_CASE(xsk_tx_peek_reserves_completion),
 	KUNIT_CASE(xsk_completed_more_than_reserved),
