@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * k3_cppi_desc_pool_test.c - CPPI5 descriptor pool (k3_cppi_desc_pool_*) and the
- * descriptor accessors: correct use, sharp edges, each detector firing.
+ * descriptor accessors: correct use, sharp edges, each detector firing;
+ * and that alloc and free write only what the proofs' footprint says.
  */
 #include "rl_test_util.h"
 #include "k3_cppi_desc_pool.h"
@@ -240,9 +241,60 @@ static void desc_pool_acct_catches_corruption(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/*
+ * The proofs' footprint of alloc and free (RL_DESC_POOL_FOOTPRINT,
+ * proofs/footprints.h; assumption A5): of the pool struct they change
+ * only the free count (and the per-descriptor state, the descriptor
+ * block and its saved copy, the ledger's descriptor entries and the
+ * fault site, outside it); the side table desc_infos stays as it was.
+ * @avail_in false leaves the free count out: alloc and free must break it.
+ */
+static bool desc_pool_footprint_kept(const struct rl_k3_cppi_desc_pool *before,
+				     const unsigned long *infos,
+				     const struct rl_k3_cppi_desc_pool *after,
+				     bool avail_in)
+{
+	struct rl_k3_cppi_desc_pool p;
+
+	memcpy(&p, before, sizeof(p));
+	if (avail_in)
+		p.acct.avail = after->acct.avail;
+	return !memcmp(&p, after, sizeof(p)) &&
+	       !memcmp(infos, after->desc_infos,
+		       after->size * sizeof(*infos));
+}
+
+static void desc_pool_alloc_free_stay_in_footprint(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_k3_cppi_desc_pool *pool = make_pool(test, ctx, 4);
+	struct rl_k3_cppi_desc_pool before;
+	unsigned long infos[4];
+	void *d;
+
+	KUNIT_ASSERT_EQ(test, pool->size, 4U);
+	memcpy(&before, pool, sizeof(before));
+	memcpy(infos, pool->desc_infos, sizeof(infos));
+	d = rl_k3_cppi_desc_pool_alloc(pool);
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	KUNIT_EXPECT_TRUE(test, desc_pool_footprint_kept(&before, infos, pool,
+							 true));
+	KUNIT_EXPECT_FALSE(test, desc_pool_footprint_kept(&before, infos, pool,
+							  false));
+	memcpy(&before, pool, sizeof(before));
+	rl_k3_cppi_desc_pool_free(pool, d);
+	KUNIT_EXPECT_TRUE(test, desc_pool_footprint_kept(&before, infos, pool,
+							 true));
+	KUNIT_EXPECT_FALSE(test, desc_pool_footprint_kept(&before, infos, pool,
+							  false));
+	rl_k3_cppi_desc_pool_destroy(pool);
+	rl_test_finish(ctx);
+}
+
 static struct kunit_case desc_pool_test_cases[] = {
 	KUNIT_CASE(desc_pool_acct_catches_corruption),
 	KUNIT_CASE(desc_pool_alloc_free_avail),
+	KUNIT_CASE(desc_pool_alloc_free_stay_in_footprint),
 	KUNIT_CASE(desc_pool_first_fit_and_translation),
 	KUNIT_CASE(desc_pool_memory_not_zeroed_on_reuse),
 	KUNIT_CASE(desc_pool_accessors),
