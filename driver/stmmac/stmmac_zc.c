@@ -284,8 +284,9 @@ void rl_stmmac_alloc_rx_buffers_zc(struct rl_stmmac_priv *priv, u32 q)
  * descriptors get an XSK buffer (the one they kept, or a new one), the
  * address written again and OWN; a dry fill ring stops it (false).
  * Upstream reads rx_q->dma_rx, rx_q->xsk_pool and dma_rx_size at each
- * use; here once, into locals (the same values: they change only with
- * the queue's NAPI off, stmmac_xdp_enable_pool) - the proof's frame.
+ * use; here once, into locals - the proof's frame.  The same values: the
+ * loop has no wait where another context could run, and the driver swaps
+ * them only with the queue's NAPI off (stmmac_xdp_enable_pool).
  * Proven (unit stmmac_zc_refill): no XSK buffer a slot holds is dropped
  * or replaced (kept), and every descriptor handed to the device has one
  * (handed_with_buffer).
