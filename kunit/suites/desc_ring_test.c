@@ -6,7 +6,8 @@
  * device using a stale or unmapped buffer address, a receive buffer
  * reused while the device may write it, a ring freed under a running
  * engine - and the predicate breaking on a corrupted ring; and that a
- * hand-over writes only what its proof contract says.
+ * hand-over and a tail pointer write change only what their proof
+ * contracts say.
  */
 #include "rl_test_util.h"
 #include "desc_ring.h"
@@ -272,6 +273,11 @@ static void desc_ring_give_stays_in_footprint(struct kunit *test)
 						    b.ctx->m->ledger, 0, true));
 	KUNIT_EXPECT_FALSE(test, give_footprint_kept(test, before, lb, b.r,
 						     b.ctx->m->ledger, 0, false));
+	/* the tail pointer write: of the ring, the suspended flag alone */
+	memcpy(before, b.r, sizeof(*before));
+	rl_dring_set_tail(b.r);
+	before->suspended = b.r->suspended;
+	KUNIT_EXPECT_EQ(test, memcmp(before, b.r, sizeof(*before)), 0);
 	rl_test_check(b.ctx);
 	bed_finish(&b);
 }

@@ -324,6 +324,8 @@ static void xsk_alloc_free_stay_in_footprint(struct kunit *test)
 	a = rl_xsk_buff_alloc(pool);	/* from the fill ring */
 	KUNIT_ASSERT_NOT_NULL(test, a);
 	KUNIT_EXPECT_TRUE(test, xsk_footprint_kept(&before, frames, pool, true));
+	/* one of the pool's frames (the contract's \subset of its table) */
+	KUNIT_EXPECT_TRUE(test, a >= pool->buf && a < pool->buf + pool->nr_frames);
 	/* what the driver writes into the buffer before it frees it */
 	a->len = 60;
 	a->tag = 7;
