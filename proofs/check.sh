@@ -62,8 +62,9 @@ t=$(mktemp -d "$out/cachetest.XXXXXX") || exit 2
 printf '%s\n' '/*@ requires 0 < x < 100;' '  @ assigns \nothing;' '  @ ensures r: \result == x;' \
 	'  @*/' 'int rl_fixture_tiny(int x)' '{' '	return x;' '}' >"$t/tiny.c"
 echo "tiny | $t/tiny.c | rl_fixture_tiny | - | -" >"$t/units.txt"
-# (a short time limit: the false contract times out, twice - see prove.sh)
-ct() { WP_TIMEOUT=3 WP_CACHE_DIR=$t/cache UNITS_FILE=$t/units.txt TAG=cachetest bash proofs/prove.sh 2>&1; }
+# (short limits: the false contract steps out or times out, twice - see
+# prove.sh)
+ct() { WP_STEPS=100000 WP_TIMEOUT=3 WP_CACHE_DIR=$t/cache UNITS_FILE=$t/units.txt TAG=cachetest bash proofs/prove.sh 2>&1; }
 l1=$(ct) && l2=$(ct) && sed -i 's/== x;/== x + 1;/' "$t/tiny.c" && ! l3=$(ct)
 rc=$?
 if [ $rc -ne 0 ] || ! grep -q ' 0 of 1 units replayed whole' <<<"$l1" ||

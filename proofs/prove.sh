@@ -18,13 +18,21 @@ query=
 [ "${1:-}" = --cache-dir ] && { query=1; shift; }
 [ $# -eq 0 ] || { echo "prove: unknown argument '$1' (settings come from the environment)" >&2; exit 2; }
 variant=${VARIANT:-}
-timeout=${WP_TIMEOUT:-60}
+# A goal's budget is counted in prover steps (CVC4's resource units), not
+# seconds: the same goal proves or fails the same way on every machine,
+# however slow or loaded (a 60 s limit failed a CI run whose machine took
+# 1368 s over what takes 455 s here).  The goal needing most takes 1.09 M
+# (stmmac_zc_refill, 48 s with a second unit beside it).  WP_TIMEOUT is
+# only a backstop against a prover that hangs, far beyond the budget.
+steps=${WP_STEPS:-3000000}
+timeout=${WP_TIMEOUT:-600}
 # a variant run's goals that must break (units.txt's theorem column) get
-# this limit; every other goal keeps WP_TIMEOUT and must prove
+# this limit; every other goal keeps WP_STEPS and must prove
 btimeout=${WP_BREAK_TIMEOUT:-10}
 for v in "$timeout" "$btimeout"; do
 	[[ $v =~ ^[1-9][0-9]*$ ]] || { echo "prove: WP_TIMEOUT and WP_BREAK_TIMEOUT are seconds, not '$v'" >&2; exit 2; }
 done
+[[ $steps =~ ^[1-9][0-9]*$ ]] || { echo "prove: WP_STEPS is a count of prover steps, not '$steps'" >&2; exit 2; }
 par=${WP_PAR:-2}
 # CVC4 alone proves every goal of the set; with Z3 beside it (WP runs the
 # provers of a goal side by side until one answers) the Z3 runs took half
@@ -69,9 +77,9 @@ export WHY3CONFIG=$PWD/$out/why3.conf
 tag=${TAG:-${variant:-patched}}
 # Frama-C's WP cache names each entry by the digest of the task exactly as
 # the prover receives it (prover and version included), so a goal whose
-# text changed misses and is proved again; a cached timeout is replayed
-# only if it was reached with at least this run's time limit (Cache.ml,
-# promote).  A hit costs no prover time.
+# text changed misses and is proved again; a cached step-out or timeout
+# is replayed only if it was reached with at least this run's limits
+# (Cache.ml, promote).  A hit costs no prover time.
 case ${FRESH:-0} in
 0) cache_mode=update ;;
 1) cache_mode=rebuild ;;
@@ -115,18 +123,19 @@ prove_unit() {
 		-then -wp-timeout "$btimeout" -wp-prover z3,cvc4
 		-wp-prop="$(sed 's/^/+/; s/,/,+/g' <<<"$brk")")
 	# shellcheck disable=SC2086 # the unit's WP flags are words
-	frama_c -wp -wp-rte -wp-prover "$2" -wp-timeout "$timeout" -wp-par "$par" \
+	frama_c -wp -wp-rte -wp-prover "$2" -wp-steps "$steps" -wp-timeout "$timeout" -wp-par "$par" \
 		-wp-cache "$1" -wp-cache-dir "$cache_dir" $smoke $wpflags -wp-fct "$fcts" \
 		"${then[@]}" -wp-report-json "$out/unit-$tag-$name.json" >"$log" 2>&1
 }
 # unit_key: a digest of everything the unit's goals and verdicts depend
 # on - the source as Frama-C parsed it (every header, contract and
 # footprint, macros expanded, the variant bit applied), the unit's
-# functions and options, the time limit, the tools' versions
+# functions and options, the step budget and time limits, the tools'
+# versions
 unit_key() {
 	{
 		frama_c -print 2>&1
-		echo "$fcts|$wpflags|$smoke|$timeout|$brk|$btimeout|$par|$provers|$tools"
+		echo "$fcts|$wpflags|$smoke|$steps|$timeout|$brk|$btimeout|$par|$provers|$tools"
 	} | sha256sum | cut -c1-40
 }
 # smoke LOG CALLS: "V E", the smoke tests that proved in LOG - V vacuous,
@@ -181,11 +190,13 @@ prove_one() {
 	fi
 	prove_unit "$cache_mode" "$provers"
 	rc=$?
-	# A failed goal is cached like a proved one, and a timeout a loaded
-	# machine caused would be replayed as failed.  On the patched driver,
-	# where every goal must prove, a unit with an unproved goal is proved
-	# again from scratch, with Z3 and CVC4, before the failure is reported
-	# (its first log kept beside: .log.cached).
+	# A failed goal is cached like a proved one; a step-out is the same on
+	# every machine, but a goal the time backstop stopped would be replayed
+	# as failed.  On the patched driver, where every goal must prove, a
+	# unit with an unproved goal is proved again from scratch, with Z3
+	# beside CVC4, before the failure is reported (its first log kept
+	# beside: .log.cached).  Z3's steps are smaller units than CVC4's:
+	# within the same budget it closes only its quick goals.
 	if [ $rc -eq 0 ] && [ "$mask" -eq 0 ] && unproved "$log" "$vcalls" &&
 		{ [ "$cache_mode" = update ] || [ "$provers" != z3,cvc4 ]; }; then
 		mv "$log" "$log.cached"
