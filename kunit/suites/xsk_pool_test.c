@@ -2,8 +2,8 @@
 /*
  * xsk_pool_test.c - xsk_buff_pool: frame ownership across user rings, free
  * list and driver; completion-slot reservation by TX peek; DMA map
- * balance; need_wakeup; and each detector; and that alloc and free write
- * only what the proofs' footprint says.
+ * balance; need_wakeup; and each detector; and that alloc and free, TX
+ * peek and completed write only what the proofs' footprints say.
  */
 #include "rl_test_util.h"
 #include "xsk_pool.h"
@@ -344,12 +344,59 @@ static void xsk_alloc_free_stay_in_footprint(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/*
+ * The TX side's footprint (RL_XSK_TX_FOOTPRINT: peek and completed): of
+ * the pool they change the TX ring's consumer and the completion ring's
+ * reserved and published counters (and its entries, the ledger's XSK
+ * entries, outside the struct); the frame table stays.  @comp_in false
+ * leaves the reservation counter out: a peek must break it.
+ */
+static bool xsk_tx_footprint_kept(const struct rl_xsk_pool *before,
+				  const struct rl_xsk_buff *frames,
+				  const struct rl_xsk_pool *after, bool comp_in)
+{
+	struct rl_xsk_pool p;
+
+	memcpy(&p, before, sizeof(p));
+	p.tx.cons = after->tx.cons;
+	if (comp_in)
+		p.comp.cached_prod = after->comp.cached_prod;
+	p.comp.prod = after->comp.prod;
+	return !memcmp(&p, after, sizeof(p)) &&
+	       !memcmp(frames, after->buf, after->nr_frames * sizeof(*frames));
+}
+
+static void xsk_tx_peek_completed_stay_in_footprint(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_xsk_pool *pool = make_xsk(test, ctx->m, 4, 4);
+	struct rl_xsk_buff frames[4];
+	struct rl_xsk_pool before;
+	struct rl_xdp_desc d[4];
+
+	rl_xsk_pool_dma_map(pool);
+	KUNIT_EXPECT_EQ(test, rl_xsk_user_submit_tx(pool, 2, 100), 2U);
+	memcpy(&before, pool, sizeof(before));
+	memcpy(frames, pool->buf, sizeof(frames));
+	KUNIT_EXPECT_EQ(test, rl_xsk_tx_peek_release_desc_batch(pool, d, 4), 2U);
+	KUNIT_EXPECT_TRUE(test, xsk_tx_footprint_kept(&before, frames, pool, true));
+	KUNIT_EXPECT_FALSE(test, xsk_tx_footprint_kept(&before, frames, pool, false));
+	memcpy(&before, pool, sizeof(before));
+	rl_xsk_tx_completed(pool, 2);
+	KUNIT_EXPECT_TRUE(test, xsk_tx_footprint_kept(&before, frames, pool, true));
+	rl_xsk_user_reap_comp(pool, 4);
+	rl_xsk_pool_dma_unmap(pool);
+	rl_xsk_pool_destroy(pool);
+	rl_test_finish(ctx);
+}
+
 static struct kunit_case xsk_pool_test_cases[] = {
 	KUNIT_CASE(xsk_alloc_free_list_before_fill_ring),
 	KUNIT_CASE(xsk_alloc_batch_and_fault),
 	KUNIT_CASE(xsk_alloc_free_stay_in_footprint),
 	KUNIT_CASE(xsk_rx_to_user),
 	KUNIT_CASE(xsk_tx_peek_reserves_completion),
+	KUNIT_CASE(xsk_tx_peek_completed_stay_in_footprint),
 	KUNIT_CASE(xsk_completed_more_than_reserved),
 	KUNIT_CASE(xsk_copy_mode_tx),
 	KUNIT_CASE(xsk_copy_mode_submit_unreserved),
