@@ -21,9 +21,9 @@ case ${FRESH:-0} in
 0|1) ;;
 *) echo "prove-check: FRESH must be 0 or 1, not '${FRESH}'" >&2; exit 2 ;;
 esac
-# prove.sh's settings (time limits, WP_PAR, WP_JOBS) checked by prove.sh
-# before anything runs: a bad one would otherwise stop the first prove.sh
-# call and leave a misleading second line here
+# prove.sh's settings (step and time limits, WP_PAR, WP_JOBS) checked by
+# prove.sh before anything runs: a bad one would otherwise stop the first
+# prove.sh call and leave a misleading second line here
 cache=$(bash proofs/prove.sh --cache-dir) || exit 2
 global=
 case ${FRESH:-0} in
