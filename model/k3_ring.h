@@ -60,7 +60,10 @@ int rl_ring_hw_push(struct rl_ring *ring, rl_dma_addr_t dma);
 bool rl_ring_irq_take(struct rl_ring *ring);
 /*
  * k3_ringacc_ring_reset(): forgets every entry.  Descriptors still in the
- * ring are lost for good; each is reported as RL_F_DROPPED.
+ * ring are lost for good; each is reported as RL_F_DROPPED.  Proof view
+ * (A5): of what the proofs read it writes the ring's counters only (the
+ * descriptor count, the entries' owners and the interrupt flag it clears
+ * are bookkeeping no proof reads; proofs/README.md).
  */
 /*@ requires \valid(ring);
   @ assigns ring->idx;
