@@ -18,7 +18,7 @@
 #define FP_FLOWS	3
 #define FP_RING		4
 
-/* A ring as a push could change it: the struct and its slot storage. */
+/* A ring as a call could change it: the struct and its slot storage. */
 struct fp_ring {
 	struct rl_ring r;
 	rl_dma_addr_t slot[FP_RING * 2];
@@ -68,16 +68,36 @@ static bool fp_ring_kept(const struct fp_ring *s, const struct rl_ring *r,
 	       !memcmp(s->slot, r->slot, (r->idx.mask + 1) * sizeof(*s->slot));
 }
 
-/* Of the ledger's counts, a push changes the descriptors' only. */
-static bool fp_counts_kept(const struct rl_ledger *before,
-			   const struct rl_ledger *after)
+/* What a channel's calls share: its descriptor pool and the ledger. */
+struct fp_shared {
+	struct rl_k3_cppi_desc_pool pool;
+	struct rl_ledger ledger;
+};
+
+static void fp_shared_save(struct fp_shared *s,
+			   const struct rl_k3_cppi_desc_pool *pool,
+			   const struct rl_ledger *ledger)
+{
+	memcpy(&s->pool, pool, sizeof(s->pool));
+	memcpy(&s->ledger, ledger, sizeof(s->ledger));
+}
+
+/*
+ * The pool as saved; of the ledger's counts, a push or a pop changes the
+ * descriptors' only.
+ */
+static bool fp_shared_kept(const struct fp_shared *s,
+			   const struct rl_k3_cppi_desc_pool *pool,
+			   const struct rl_ledger *ledger)
 {
 	u32 c;
 
+	if (memcmp(&s->pool, pool, sizeof(s->pool)))
+		return false;
 	for (c = 0; c < RL_OBJ_NR; c++)
 		if (c != RL_OBJ_DESC &&
-		    memcmp(before->count[c], after->count[c],
-			   sizeof(after->count[c])))
+		    memcmp(s->ledger.count[c], ledger->count[c],
+			   sizeof(ledger->count[c])))
 			return false;
 	return true;
 }
@@ -117,8 +137,7 @@ static void fp_cleanup(void *data, rl_dma_addr_t dma)
 
 struct fp_rx_saved {
 	struct rl_k3_udma_glue_rx_channel chn;
-	struct rl_k3_cppi_desc_pool pool;
-	struct rl_ledger ledger;
+	struct fp_shared shared;
 	struct fp_ring fdq[FP_FLOWS], compl[FP_FLOWS];
 	u32 flow;			/* the flow the call is on */
 	enum fp_way fdq_way, compl_way;	/* how it may change its rings */
@@ -138,8 +157,7 @@ static bool fp_rx_kept(const struct fp_rx_saved *s,
 
 	if (memcmp(&s->chn, chn, sizeof(s->chn)))
 		return false;
-	if (pool_too && (memcmp(&s->pool, chn->pool, sizeof(s->pool)) ||
-			 !fp_counts_kept(&s->ledger, chn->m->ledger)))
+	if (pool_too && !fp_shared_kept(&s->shared, chn->pool, chn->m->ledger))
 		return false;
 	for (f = 0; f < FP_FLOWS; f++)
 		if (!fp_ring_kept(&s->fdq[f], chn->flows[f].fdq,
@@ -159,8 +177,7 @@ static void fp_rx_save(struct kunit *test, struct fp_rx_saved *s,
 	u32 f;
 
 	memcpy(&s->chn, chn, sizeof(s->chn));
-	memcpy(&s->pool, chn->pool, sizeof(s->pool));
-	memcpy(&s->ledger, chn->m->ledger, sizeof(s->ledger));
+	fp_shared_save(&s->shared, chn->pool, chn->m->ledger);
 	for (f = 0; f < FP_FLOWS; f++) {
 		fp_ring_save(test, &s->fdq[f], chn->flows[f].fdq);
 		fp_ring_save(test, &s->compl[f], chn->flows[f].ring);
@@ -187,11 +204,11 @@ static struct rl_k3_udma_glue_rx_channel *fp_rx_start(struct kunit *test,
 	return chn;
 }
 
+/* The driver's push of @dma, a descriptor it holds (fp_desc), to @flow. */
 static void fp_rx_push(struct kunit *test, struct fp_bed *b,
-		       struct rl_k3_udma_glue_rx_channel *chn, u32 flow)
+		       struct rl_k3_udma_glue_rx_channel *chn, u32 flow,
+		       rl_dma_addr_t dma)
 {
-	rl_dma_addr_t dma = fp_desc(test, b->m, b->pool, b->dir);
-
 	KUNIT_ASSERT_EQ(test, rl_k3_udma_glue_push_rx_chn(chn, flow,
 			rl_k3_cppi_desc_pool_dma2virt(b->pool, dma), dma), 0);
 }
@@ -221,8 +238,7 @@ static void rx_push_stays_in_footprint(struct kunit *test)
 	chn = fp_rx_start(test, &b);
 	dma = fp_desc(test, b.m, b.pool, b.dir);
 	fp_rx_save(test, s, chn, 1, FP_PUSHED, FP_KEPT);
-	KUNIT_ASSERT_EQ(test, rl_k3_udma_glue_push_rx_chn(chn, 1,
-			rl_k3_cppi_desc_pool_dma2virt(b.pool, dma), dma), 0);
+	fp_rx_push(test, &b, chn, 1, dma);
 	KUNIT_EXPECT_TRUE(test, fp_rx_kept(s, chn, true, false));
 	KUNIT_EXPECT_FALSE(test, fp_rx_kept(s, chn, true, true));
 	rl_test_check(ctx);
@@ -244,8 +260,8 @@ static void rx_pop_reset_stay_in_footprint(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, s);
 	chn = fp_rx_start(test, &b);
-	fp_rx_push(test, &b, chn, 1);
-	fp_rx_push(test, &b, chn, 1);
+	fp_rx_push(test, &b, chn, 1, fp_desc(test, b.m, b.pool, b.dir));
+	fp_rx_push(test, &b, chn, 1, fp_desc(test, b.m, b.pool, b.dir));
 	KUNIT_ASSERT_EQ(test, rl_hw_rx_packet(chn, 1, 1, 60, 0), 0);
 	fp_rx_save(test, s, chn, 1, FP_KEPT, FP_TAKEN);
 	KUNIT_ASSERT_EQ(test, rl_k3_udma_glue_pop_rx_chn(chn, 1, &dma), 0);
@@ -267,8 +283,7 @@ static void rx_pop_reset_stay_in_footprint(struct kunit *test)
 
 struct fp_tx_saved {
 	struct rl_k3_udma_glue_tx_channel chn;
-	struct rl_k3_cppi_desc_pool pool;
-	struct rl_ledger ledger;
+	struct fp_shared shared;
 	struct fp_ring ring, compl;
 	enum fp_way ring_way, compl_way;
 };
@@ -278,8 +293,7 @@ static void fp_tx_save(struct kunit *test, struct fp_tx_saved *s,
 		       enum fp_way ring_way, enum fp_way compl_way)
 {
 	memcpy(&s->chn, chn, sizeof(s->chn));
-	memcpy(&s->pool, chn->pool, sizeof(s->pool));
-	memcpy(&s->ledger, chn->m->ledger, sizeof(s->ledger));
+	fp_shared_save(&s->shared, chn->pool, chn->m->ledger);
 	fp_ring_save(test, &s->ring, chn->ring);
 	fp_ring_save(test, &s->compl, chn->ringtxcq);
 	s->ring_way = ring_way;
@@ -292,8 +306,7 @@ static bool fp_tx_kept(const struct fp_tx_saved *s,
 		       bool short_fp)
 {
 	return !memcmp(&s->chn, chn, sizeof(s->chn)) &&
-	       !memcmp(&s->pool, chn->pool, sizeof(s->pool)) &&
-	       fp_counts_kept(&s->ledger, chn->m->ledger) &&
+	       fp_shared_kept(&s->shared, chn->pool, chn->m->ledger) &&
 	       fp_ring_kept(&s->ring, chn->ring, s->ring_way, short_fp) &&
 	       fp_ring_kept(&s->compl, chn->ringtxcq, s->compl_way, short_fp);
 }
