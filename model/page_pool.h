@@ -45,7 +45,17 @@ struct rl_page_pool {
 struct rl_page_pool *rl_page_pool_create(struct rl_model *m,
 					 const struct rl_page_pool_params *p);
 bool rl_page_pool_is_valid(const struct rl_page_pool *pp);
-/* page_pool_dev_alloc_pages(): fault site RL_FAULT_PAGE_ALLOC */
+/*
+ * page_pool_dev_alloc_pages(): fault site RL_FAULT_PAGE_ALLOC.  Proof view
+ * (proofs/README.md, A5): a page of the model's page table or NULL; it
+ * writes only integers of the pool, the page table, the DMA table and the
+ * ledger (a new page is mapped: the live-mapping count moves too).
+ */
+/*@ requires pool: \valid(pp) && pp->m->dma->m == pp->m;
+  @ assigns RL_PP_ALLOC_FOOTPRINT(pp), rl_g_dma_live;
+  @ ensures page: \result == \null || (\valid(\result) &&
+  @   \subset(\result, pp->m->pages->page + (0 .. RL_SPAN)));
+  @*/
 struct rl_page *rl_page_pool_dev_alloc_pages(struct rl_page_pool *pp);
 /* page_pool_put_full_page() of a page the driver holds */
 void rl_page_pool_put_full_page(struct rl_page_pool *pp, struct rl_page *page,
@@ -66,6 +76,9 @@ void rl_page_pool_put_page(struct rl_page_pool *pp, struct rl_page *page,
  * ordinary page (put_page frees it).
  */
 void rl_page_pool_release_page(struct rl_page_pool *pp, struct rl_page *page);
+/*@ requires \valid_read(page);
+  @ assigns \nothing;
+  @*/
 rl_dma_addr_t rl_page_pool_get_dma_addr(const struct rl_page *page);
 /* page_pool_get_dma_dir(): the direction the pool maps its pages */
 enum rl_dma_dir rl_page_pool_get_dma_dir(const struct rl_page_pool *pp);

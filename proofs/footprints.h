@@ -10,8 +10,10 @@
  * A5 in proofs/README.md) - but for the model's own bookkeeping, which no
  * driver code and no proof reads, and which is left out: the work
  * counters (m->cost, cost.h), the incremental check's list of what moved
- * (ledger->mark, ->dirty, ->ndirty) and a report's records beyond the
- * findings count (ledger->first, ->last, the run's report hook).  Named,
+ * (ledger->mark, ->dirty, ->ndirty; a free stack's pos and bad_put), the
+ * fault sites' total of hits (m->fault_hits) and a report's records
+ * beyond the findings count (ledger->first, ->last, the run's report
+ * hook).  Named,
  * they cost the provers: the cost counters and ndirty put three of
  * rx_refill_zc's assigns goals, the marks six of stmmac_zc_fill's goals,
  * past 60 s (2026-12-03).  Only integer cells: no facility changes a
@@ -96,6 +98,47 @@
 	(d)->m->ledger->findings, \
 	(d)->m->ledger->owner[RL_OBJ_DMA][0 .. RL_SPAN], \
 	(d)->m->ledger->count[RL_OBJ_DMA][0 .. RL_OWN_NR - 1]
+
+/*
+ * What a page_pool allocation may write: the pool's cache and hold count,
+ * the model's failure count and fault sites, the page table's free stack,
+ * the pages (their pool id and address; a page whose mapping fails goes
+ * back to the allocator poisoned), a new page's DMA mapping (the DMA
+ * table's cells, through the pool's model: the model has one DMA table,
+ * whose model is the pool's) and the ledger's integers of pages and
+ * mappings.  RL_PP_CELLS names them from the pool @pp, its model @m, the
+ * model's page table @pg, DMA table @dt and ledger @l; a refill's loop
+ * passes them as ghost copies taken before it, so that its footprint
+ * does not follow pointers through the memory the loop writes.
+ */
+#define RL_PP_CELLS(pp, m, pg, dt, l) \
+	(pp)->cached, (pp)->hold_cnt, (m)->pp_alloc_fails, \
+	(m)->fault[RL_FAULT_PAGE_ALLOC], (m)->fault[RL_FAULT_DMA_MAP], \
+	(pg)->slots.free_top, (pg)->slots.free[0 .. RL_SPAN], \
+	(pg)->page[0 .. RL_SPAN], \
+	(dt)->live, (dt)->maps[0 .. RL_SPAN], (dt)->slots.free_top, \
+	(dt)->slots.free[0 .. RL_SPAN], (l)->findings, \
+	(l)->owner[RL_OBJ_PAGE][0 .. RL_SPAN], \
+	(l)->owner[RL_OBJ_DMA][0 .. RL_SPAN], \
+	(l)->count[RL_OBJ_PAGE][0 .. RL_OWN_NR - 1], \
+	(l)->count[RL_OBJ_DMA][0 .. RL_OWN_NR - 1]
+#define RL_PP_ALLOC_FOOTPRINT(pp) \
+	RL_PP_CELLS(pp, (pp)->m, (pp)->m->pages, (pp)->m->dma, (pp)->m->ledger)
+
+/*
+ * A page-mode refill: the allocation's cells and a receive ring's
+ * descriptors and hand-overs (RL_DRING_GIVE_FOOTPRINT's cells of ring
+ * @r, whose ledger is @l: the UMEM frames' owners and counts are the only
+ * ones the allocation's cells do not already name).
+ */
+#define RL_PP_REFILL_CELLS(pp, m, pg, dt, l, r) \
+	RL_PP_CELLS(pp, m, pg, dt, l), (r)->d[0 .. RL_DRING_MAX - 1], \
+	(r)->sh[0 .. RL_DRING_MAX - 1], (r)->held, \
+	(l)->owner[RL_OBJ_XSK][0 .. RL_SPAN], \
+	(l)->count[RL_OBJ_XSK][0 .. RL_OWN_NR - 1]
+#define RL_PP_REFILL_FOOTPRINT(pp, r) \
+	RL_PP_REFILL_CELLS(pp, (pp)->m, (pp)->m->pages, (pp)->m->dma, \
+			   (pp)->m->ledger, r)
 
 /* A descriptor ring's report of a race or a bad index (desc_ring.c). */
 #define RL_DRING_REPORT(r)	(r)->m->ledger->findings

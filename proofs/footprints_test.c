@@ -10,6 +10,7 @@
 #include <footprints.h>	/* -I: proofs/, or the self-test copy */
 #include "am65_cpsw.h"
 #include "desc_ring.h"
+#include "page_pool.h"
 
 #define RL_TOUCH(...)	((void)(__VA_ARGS__))
 
@@ -18,14 +19,14 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 			 struct rl_k3_udma_glue_tx_channel *tx,
 			 struct rl_xsk_pool *xsk, struct rl_ring *ring,
 			 struct am65_cpsw_rx_flow *flow,
-			 struct rl_dring *dring);
+			 struct rl_dring *dring, struct rl_page_pool *pp);
 
 void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 			 struct rl_k3_udma_glue_rx_channel *rx,
 			 struct rl_k3_udma_glue_tx_channel *tx,
 			 struct rl_xsk_pool *xsk, struct rl_ring *ring,
 			 struct am65_cpsw_rx_flow *flow,
-			 struct rl_dring *dring)
+			 struct rl_dring *dring, struct rl_page_pool *pp)
 {
 	RL_TOUCH(RL_DMA_FOOTPRINT(dma));
 	RL_TOUCH(RL_DESC_POOL_FOOTPRINT(pool));
@@ -39,5 +40,7 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 	RL_TOUCH(AM65_ZC_REFILL_FOOTPRINT(flow, xsk));
 	RL_TOUCH(AM65_ZC_TX_FOOTPRINT(pool, tx, xsk));
 	RL_TOUCH(RL_DRING_GIVE_FOOTPRINT(dring));
+	RL_TOUCH(RL_PP_ALLOC_FOOTPRINT(pp));
+	RL_TOUCH(RL_PP_REFILL_FOOTPRINT(pp, dring));
 	RL_TOUCH(RL_GHOST_MAX);
 }

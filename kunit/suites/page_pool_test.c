@@ -210,7 +210,101 @@ static void page_pool_is_valid_catches_corruption(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/*
+ * What an allocation is allowed to change (RL_PP_ALLOC_FOOTPRINT,
+ * proofs/footprints.h; assumption A5): of the pool its cache count and
+ * hold count, of the model its failure count and the page-allocation and
+ * DMA-map fault sites, of the page table its free stack's top, of the DMA
+ * table its live count and stack top; the pages (a page whose mapping
+ * failed goes back poisoned), the mapping table, the two free stacks and
+ * the ledger's page and DMA integers it names whole.  Left out as
+ * bookkeeping: the total of fault hits, the work counters and the free
+ * stacks' incremental-check state (bad_put, pos).  Saved copies of those
+ * objects, compared byte for byte with exactly those fields taken from
+ * now; @live_in false leaves out the DMA table's live count.
+ */
+struct pp_fp {
+	struct rl_page_pool pp;
+	struct rl_model m;
+	struct rl_pages pages;
+	struct rl_dma dma;
+	u32 count[RL_OBJ_NR][RL_OWN_NR];
+};
+
+static void pp_fp_save(struct pp_fp *s, const struct rl_page_pool *pp)
+{
+	const struct rl_model *m = pp->m;
+
+	memcpy(&s->pp, pp, sizeof(s->pp));
+	memcpy(&s->m, m, sizeof(s->m));
+	memcpy(&s->pages, m->pages, sizeof(s->pages));
+	memcpy(&s->dma, m->dma, sizeof(s->dma));
+	memcpy(s->count, m->ledger->count, sizeof(s->count));
+}
+
+static bool pp_fp_kept(struct pp_fp *s, const struct rl_page_pool *pp,
+		       bool live_in)
+{
+	const struct rl_model *m = pp->m;
+	u32 c;
+
+	s->pp.cached = pp->cached;
+	s->pp.hold_cnt = pp->hold_cnt;
+	s->m.pp_alloc_fails = m->pp_alloc_fails;
+	s->m.fault[RL_FAULT_PAGE_ALLOC] = m->fault[RL_FAULT_PAGE_ALLOC];
+	s->m.fault[RL_FAULT_DMA_MAP] = m->fault[RL_FAULT_DMA_MAP];
+	s->m.fault_hits = m->fault_hits;
+	memcpy(s->m.cost, m->cost, sizeof(s->m.cost));
+	s->pages.slots.free_top = m->pages->slots.free_top;
+	s->pages.slots.bad_put = m->pages->slots.bad_put;
+	if (live_in)
+		s->dma.live = m->dma->live;
+	s->dma.slots.free_top = m->dma->slots.free_top;
+	s->dma.slots.bad_put = m->dma->slots.bad_put;
+	if (memcmp(&s->pp, pp, sizeof(s->pp)) || memcmp(&s->m, m, sizeof(s->m)) ||
+	    memcmp(&s->pages, m->pages, sizeof(s->pages)) ||
+	    memcmp(&s->dma, m->dma, sizeof(s->dma)))
+		return false;
+	for (c = 0; c < RL_OBJ_NR; c++)
+		if (c != RL_OBJ_PAGE && c != RL_OBJ_DMA &&
+		    memcmp(s->count[c], m->ledger->count[c], sizeof(s->count[c])))
+			return false;
+	return true;
+}
+
+/*
+ * A new page (taken from the page allocator and mapped), a cached one and
+ * an allocation whose mapping fails each stay inside the footprint; the
+ * first shows a footprint without the DMA table's live count caught.
+ */
+static void page_pool_alloc_stays_in_footprint(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *pp = make_pp(test, ctx->m, 2, true);
+	struct pp_fp *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	struct rl_page *a;
+
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	pp_fp_save(s, pp);
+	a = rl_page_pool_dev_alloc_pages(pp);
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_EXPECT_FALSE(test, pp_fp_kept(s, pp, false));
+	KUNIT_EXPECT_TRUE(test, pp_fp_kept(s, pp, true));
+	rl_page_pool_put_full_page(pp, a, true);
+	pp_fp_save(s, pp);
+	KUNIT_EXPECT_PTR_EQ(test, rl_page_pool_dev_alloc_pages(pp), a);
+	KUNIT_EXPECT_TRUE(test, pp_fp_kept(s, pp, false));
+	rl_model_fail_nth(ctx->m, RL_FAULT_DMA_MAP, 1);
+	pp_fp_save(s, pp);
+	KUNIT_EXPECT_NULL(test, rl_page_pool_dev_alloc_pages(pp));
+	KUNIT_EXPECT_TRUE(test, pp_fp_kept(s, pp, true));
+	rl_page_pool_put_full_page(pp, a, true);
+	rl_page_pool_destroy(pp);
+	rl_test_finish(ctx);
+}
+
 static struct kunit_case page_pool_test_cases[] = {
+	KUNIT_CASE(page_pool_alloc_stays_in_footprint),
 	KUNIT_CASE(page_pool_alloc_recycle_release),
 	KUNIT_CASE(page_pool_alloc_fault),
 	KUNIT_CASE(page_pool_user_count_with_mem_model),
