@@ -226,6 +226,55 @@ struct rl_stmmac_priv {
   @   \separated(r, r->m->ledger->owner[RL_OBJ_XSK] + (0 .. RL_SPAN)) &&
   @   \separated(r, r->m->ledger) && stmmac_apart_model(priv, r->m);
   @
+  @ // page mode: every page a slot holds is a page (the refill's frame)
+  @ predicate stmmac_pp_slots{L}(struct rl_stmmac_rx_queue *rx_q, integer n) =
+  @   \valid(rx_q->page_pool) && \valid_read(rx_q->page_pool->m) &&
+  @   \forall integer k; 0 <= k < n ==>
+  @     rx_q->buf_pool[k].page != \null ==> \valid(rx_q->buf_pool[k].page);
+  @
+  @ // the ring apart from priv and from what a page_pool allocation
+  @ // writes (RL_PP_ALLOC_FOOTPRINT: the pool, the page and DMA tables,
+  @ // the ledger), priv from the objects whose pointers that footprint
+  @ // follows (assumption A6); the pool maps with its model's table
+  @ predicate stmmac_apart_pp{L}(struct rl_stmmac_priv *priv,
+  @                              struct rl_dring *r, struct rl_page_pool *p) =
+  @   \separated(priv, r) && \separated(priv, p) &&
+  @   \separated(priv, p->m->pages) && \separated(priv, p->m->dma) &&
+  @   r->m == p->m && p->m->dma->m == p->m &&
+  @   \separated(r, p) && \separated(r, p->m) &&
+  @   \separated(r, p->m->pages) &&
+  @   \separated(r, p->m->pages->slots.free + (0 .. RL_SPAN)) &&
+  @   \separated(r, p->m->pages->page + (0 .. RL_SPAN)) &&
+  @   \separated(r, p->m->dma) &&
+  @   \separated(r, p->m->dma->maps + (0 .. RL_SPAN)) &&
+  @   \separated(r, p->m->dma->slots.free + (0 .. RL_SPAN)) &&
+  @   \separated(r, p->m->ledger->owner[RL_OBJ_DMA] + (0 .. RL_SPAN));
+  @
+  @ // the pointers the allocation's footprint follows from a queue's
+  @ // page_pool are those of label L2
+  @ predicate stmmac_pp_frame{L1, L2}(struct rl_stmmac_rx_queue *rx_q) =
+  @   \at(rx_q->page_pool, L1) == \at(rx_q->page_pool, L2) &&
+  @   \at(rx_q->page_pool->m, L1) == \at(rx_q->page_pool->m, L2) &&
+  @   \at(rx_q->page_pool->m->pages, L1) ==
+  @     \at(rx_q->page_pool->m->pages, L2) &&
+  @   \at(rx_q->page_pool->m->pages->page, L1) ==
+  @     \at(rx_q->page_pool->m->pages->page, L2) &&
+  @   \at(rx_q->page_pool->m->pages->slots.free, L1) ==
+  @     \at(rx_q->page_pool->m->pages->slots.free, L2) &&
+  @   \at(rx_q->page_pool->m->dma, L1) == \at(rx_q->page_pool->m->dma, L2) &&
+  @   \at(rx_q->page_pool->m->dma->maps, L1) ==
+  @     \at(rx_q->page_pool->m->dma->maps, L2) &&
+  @   \at(rx_q->page_pool->m->dma->slots.free, L1) ==
+  @     \at(rx_q->page_pool->m->dma->slots.free, L2) &&
+  @   \at(rx_q->page_pool->m->ledger, L1) ==
+  @     \at(rx_q->page_pool->m->ledger, L2) &&
+  @   \at(rx_q->page_pool->m->ledger->owner[RL_OBJ_PAGE], L1) ==
+  @     \at(rx_q->page_pool->m->ledger->owner[RL_OBJ_PAGE], L2) &&
+  @   \at(rx_q->page_pool->m->ledger->owner[RL_OBJ_DMA], L1) ==
+  @     \at(rx_q->page_pool->m->ledger->owner[RL_OBJ_DMA], L2) &&
+  @   \at(rx_q->page_pool->m->ledger->owner[RL_OBJ_XSK], L1) ==
+  @     \at(rx_q->page_pool->m->ledger->owner[RL_OBJ_XSK], L2);
+  @
   @ // the pointers a facility footprint follows are those of label L2
   @ predicate stmmac_xsk_frame{L1, L2}(struct rl_stmmac_rx_queue *rx_q) =
   @   \at(rx_q->xsk_pool, L1) == \at(rx_q->xsk_pool, L2) &&

@@ -157,30 +157,92 @@ int rl_stmmac_init_rx(struct rl_stmmac_priv *priv, u32 q)
  * kept, or a new one), its address written again - write-back erased it
  * - and goes back to the device; then the tail pointer.  A failed
  * allocation stops the refill there; the next poll tries again.
+ * Upstream reads rx_q->dma_rx, rx_q->page_pool and dma_rx_size at each
+ * use; here once, into locals - the proof's frame, as in
+ * stmmac_rx_refill_zc.  The same values: the loop has no wait where
+ * another context could run, and the driver swaps them only with the
+ * queue's NAPI off.  Proven (unit stmmac_refill): no page a slot holds is
+ * dropped or replaced (kept), and every descriptor handed to the device
+ * has one (handed_with_buffer).  The ghost copies of the model's tables
+ * name the loop's footprint without following pointers through the
+ * memory the loop writes (proofs/footprints.h, RL_PP_CELLS).
  */
+/*@ requires rxq: \valid(priv) && q < RL_STMMAC_MAX_QUEUES &&
+  @   0 < priv->cfg.dma_rx_size <= RL_DRING_MAX &&
+  @   priv->rx_queue[q].dirty_rx < priv->cfg.dma_rx_size;
+  @ requires ring: \valid(priv->rx_queue[q].dma_rx) &&
+  @   priv->rx_queue[q].dma_rx->size == priv->cfg.dma_rx_size;
+  @ requires slots: stmmac_pp_slots(&priv->rx_queue[q], priv->cfg.dma_rx_size);
+  @ requires apart: stmmac_apart_pp(priv, priv->rx_queue[q].dma_rx,
+  @   priv->rx_queue[q].page_pool) &&
+  @   stmmac_apart_give(priv, priv->rx_queue[q].dma_rx);
+  @ assigns priv->rx_queue[q].buf_pool[0 .. RL_DRING_MAX - 1].page,
+  @   priv->rx_queue[q].buf_pool[0 .. RL_DRING_MAX - 1].addr,
+  @   priv->rx_queue[q].dirty_rx,
+  @   priv->rx_queue[q].dma_rx->suspended,
+  @   RL_PP_REFILL_FOOTPRINT(priv->rx_queue[q].page_pool,
+  @                          priv->rx_queue[q].dma_rx), rl_g_dma_live;
+  @ ensures kept: \forall integer k; 0 <= k < RL_DRING_MAX ==>
+  @   \old(priv->rx_queue[q].buf_pool[k].page) != \null ==>
+  @   priv->rx_queue[q].buf_pool[k].page ==
+  @   \old(priv->rx_queue[q].buf_pool[k].page);
+  @*/
 static void stmmac_rx_refill(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
 	u32 dirty = rl_stmmac_rx_dirty(priv, q);
 	u32 entry = rx_q->dirty_rx;
+	struct rl_dring *ring = rx_q->dma_rx;
+	struct rl_page_pool *pp = rx_q->page_pool;
+	u32 size = priv->cfg.dma_rx_size;
+	/*@ ghost struct rl_model *g_m = pp->m;
+	  @   struct rl_pages *g_pg = g_m->pages;
+	  @   struct rl_dma *g_d = g_m->dma;
+	  @   struct rl_ledger *g_l = g_m->ledger;
+	  @*/
 
+	/*@ loop invariant idx: entry < size;
+	  @ loop invariant size: ring->size == size &&
+	  @   size == \at(priv->cfg.dma_rx_size, Pre) &&
+	  @   ring == \at(priv->rx_queue[q].dma_rx, Pre) &&
+	  @   pp == rx_q->page_pool;
+	  @ loop invariant frame: pp->m == g_m && g_m->pages == g_pg &&
+	  @   g_m->dma == g_d && g_m->ledger == g_l && ring->m == g_m &&
+	  @   stmmac_pp_frame{Here, LoopEntry}(rx_q);
+	  @ loop invariant apart: stmmac_apart_pp(priv, ring, pp) &&
+	  @   stmmac_apart_give(priv, ring);
+	  @ loop invariant slots: stmmac_pp_slots(rx_q, size);
+	  @ loop invariant kept: \forall integer k; 0 <= k < RL_DRING_MAX ==>
+	  @   \at(rx_q->buf_pool[k].page, LoopEntry) != \null ==>
+	  @   rx_q->buf_pool[k].page == \at(rx_q->buf_pool[k].page, LoopEntry);
+	  @ loop assigns dirty, entry,
+	  @   rx_q->buf_pool[0 .. RL_DRING_MAX - 1].page,
+	  @   rx_q->buf_pool[0 .. RL_DRING_MAX - 1].addr,
+	  @   RL_PP_REFILL_CELLS(pp, g_m, g_pg, g_d, g_l, ring), rl_g_dma_live;
+	  @ loop variant dirty;
+	  @*/
 	while (dirty-- > 0) {
 		struct rl_stmmac_rx_buffer *buf = &rx_q->buf_pool[entry];
 
 		if (!buf->page) {
-			buf->page = rl_page_pool_dev_alloc_pages(rx_q->page_pool);
+			buf->page = rl_page_pool_dev_alloc_pages(pp);
 			if (!buf->page)
 				break;
+			/*@ assert ring_kept: ring->size == size; */
 		}
+		/*@ assert handed_with_buffer: buf->page != \null; */
 		buf->addr = rl_page_pool_get_dma_addr(buf->page) +
 			    buf->page_offset;
-		rl_dring_set_addr(rx_q->dma_rx, entry, buf->addr, 0);
+		rl_dring_set_addr(ring, entry, buf->addr, 0);
+		/*@ assert addr_set: ring->size == size; */
+		/*@ assert give_apart: stmmac_apart_give(priv, ring); */
 		/* dma_wmb(); stmmac_set_rx_owner() */
-		rl_dring_give(rx_q->dma_rx, entry, RL_DES3_IOC);
-		entry = next_entry(priv, entry);
+		rl_dring_give(ring, entry, RL_DES3_IOC);
+		/*@ assert given: ring->size == size; */
+		entry = (entry + 1) % size;	/* STMMAC_GET_ENTRY */
 	}
 	rx_q->dirty_rx = entry;
-	rl_dring_set_tail(rx_q->dma_rx);
+	rl_dring_set_tail(ring);
 }
 
 /*
