@@ -275,7 +275,8 @@ static bool pp_fp_kept(struct pp_fp *s, const struct rl_page_pool *pp,
 /*
  * A new page (taken from the page allocator and mapped), a cached one and
  * an allocation whose mapping fails each stay inside the footprint; the
- * first shows a footprint without the DMA table's live count caught.
+ * first is a page of the page table and shows a footprint without the DMA
+ * table's live count caught.
  */
 static void page_pool_alloc_stays_in_footprint(struct kunit *test)
 {
@@ -288,6 +289,9 @@ static void page_pool_alloc_stays_in_footprint(struct kunit *test)
 	pp_fp_save(s, pp);
 	a = rl_page_pool_dev_alloc_pages(pp);
 	KUNIT_ASSERT_NOT_NULL(test, a);
+	/* the contract's \subset: a page of the model's page table */
+	KUNIT_EXPECT_TRUE(test, a >= ctx->m->pages->page &&
+			  a < ctx->m->pages->page + ctx->m->pages->slots.nr);
 	KUNIT_EXPECT_FALSE(test, pp_fp_kept(s, pp, false));
 	KUNIT_EXPECT_TRUE(test, pp_fp_kept(s, pp, true));
 	rl_page_pool_put_full_page(pp, a, true);
