@@ -404,12 +404,14 @@ def summary(t, engine, run, stats, found, hits, elapsed):
     if not found:
         lines.append("== no finding in %ds" % elapsed)
         goal = "fuzz" if engine == "libFuzzer" else "fuzz-afl"
+        # longer than this one: 10 min, or four times a run past 150 s
+        longer = max(600, 4 * elapsed)
         if t.driver == "am65":
-            lines.append("   next: a longer run (make %s FUZZ_TIME=600), or hunt a known bug: "
-                         "make %s VARIANT=rx_tdown_no_drain" % (goal, goal))
+            lines.append("   next: a longer run (make %s FUZZ_TIME=%d), or hunt a known bug: "
+                         "make %s VARIANT=rx_tdown_no_drain" % (goal, longer, goal))
         else:
-            lines.append("   next: a longer run (make %s DRIVER=%s FUZZ_TIME=600)" %
-                         (goal, t.driver))
+            lines.append("   next: a longer run (make %s DRIVER=%s FUZZ_TIME=%d)" %
+                         (goal, t.driver, longer))
     for f in found:
         lines.append("== FINDING %s%s: %s" % (f["id"], "" if f["new"] else " (known: seen before)",
                                                f["line"] or "none when replayed"))
