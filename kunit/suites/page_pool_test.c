@@ -221,7 +221,8 @@ static void page_pool_is_valid_catches_corruption(struct kunit *test)
  * bookkeeping: the total of fault hits, the work counters and the free
  * stacks' incremental-check state (bad_put, pos).  Saved copies of those
  * objects, compared byte for byte with exactly those fields taken from
- * now; @live_in false leaves out the DMA table's live count.
+ * now (the DMA table's part by rl_test_dma_kept); @live_in false leaves
+ * out the DMA table's live count.
  */
 struct pp_fp {
 	struct rl_page_pool pp;
@@ -257,13 +258,9 @@ static bool pp_fp_kept(struct pp_fp *s, const struct rl_page_pool *pp,
 	memcpy(s->m.cost, m->cost, sizeof(s->m.cost));
 	s->pages.slots.free_top = m->pages->slots.free_top;
 	s->pages.slots.bad_put = m->pages->slots.bad_put;
-	if (live_in)
-		s->dma.live = m->dma->live;
-	s->dma.slots.free_top = m->dma->slots.free_top;
-	s->dma.slots.bad_put = m->dma->slots.bad_put;
 	if (memcmp(&s->pp, pp, sizeof(s->pp)) || memcmp(&s->m, m, sizeof(s->m)) ||
 	    memcmp(&s->pages, m->pages, sizeof(s->pages)) ||
-	    memcmp(&s->dma, m->dma, sizeof(s->dma)))
+	    !rl_test_dma_kept(&s->dma, m->dma, live_in))
 		return false;
 	for (c = 0; c < RL_OBJ_NR; c++)
 		if (c != RL_OBJ_PAGE && c != RL_OBJ_DMA &&

@@ -3,6 +3,7 @@
  * rl_test_util.c - ledger report hook for KUnit and per-case model setup.
  */
 #include "rl_test_util.h"
+#include "dma.h"
 
 /*
  * The per-step check mode of every model a case starts: full in-kernel;
@@ -87,4 +88,18 @@ void rl_test_finish(struct rl_test_ctx *ctx)
 {
 	rl_test_check(ctx);
 	KUNIT_EXPECT_TRUE(ctx->test, rl_model_final_check(ctx->m));
+}
+
+bool rl_test_dma_kept(const struct rl_dma *before, const struct rl_dma *after,
+		      bool live_in)
+{
+	struct rl_dma d;
+
+	/* copied bytewise: padding included, as memcmp reads it */
+	memcpy(&d, before, sizeof(d));
+	if (live_in)
+		d.live = after->live;
+	d.slots.free_top = after->slots.free_top;
+	d.slots.bad_put = after->slots.bad_put;
+	return !memcmp(&d, after, sizeof(d));
 }

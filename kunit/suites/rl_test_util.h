@@ -33,6 +33,18 @@ void rl_test_check(struct rl_test_ctx *ctx);
 void rl_test_finish(struct rl_test_ctx *ctx);
 
 /*
+ * The DMA table's part of every footprint naming RL_DMA_FOOTPRINT's cells
+ * (proofs/footprints.h; assumption A5): of the struct only the live count
+ * and the slot stack's top may change (the mapping table, the stack and
+ * the ledger's DMA entries, which the footprint also names, lie outside
+ * it); the stack's bad_put flag is the incremental check's bookkeeping,
+ * left out of every footprint.  @live_in false leaves the live count
+ * out, which a map or an unmap must break.
+ */
+bool rl_test_dma_kept(const struct rl_dma *before, const struct rl_dma *after,
+		      bool live_in);
+
+/*
  * Perform @stmt, a deliberate misuse, and require at least one finding of
  * @kind from it; any other finding still fails the case.
  */
