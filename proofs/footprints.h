@@ -91,37 +91,37 @@
 	(p)->m->ledger->owner[RL_OBJ_XSK][0 .. RL_SPAN], \
 	(p)->m->ledger->count[RL_OBJ_XSK][0 .. RL_OWN_NR - 1]
 
-/* What map and unmap may write: the mapping table, slots, ledger integers. */
-#define RL_DMA_FOOTPRINT(d) \
-	(d)->live, (d)->maps[0 .. RL_SPAN], (d)->slots.free_top, \
-	(d)->slots.free[0 .. RL_SPAN], (d)->m->fault[RL_FAULT_DMA_MAP], \
-	(d)->m->ledger->findings, \
-	(d)->m->ledger->owner[RL_OBJ_DMA][0 .. RL_SPAN], \
-	(d)->m->ledger->count[RL_OBJ_DMA][0 .. RL_OWN_NR - 1]
+/*
+ * What map and unmap may write: the mapping table, slots, ledger integers.
+ * RL_DMA_CELLS names them from the DMA table @dt, its model @m and the
+ * model's ledger @l (a page_pool allocation names them through its pool).
+ */
+#define RL_DMA_CELLS(dt, m, l) \
+	(dt)->live, (dt)->maps[0 .. RL_SPAN], (dt)->slots.free_top, \
+	(dt)->slots.free[0 .. RL_SPAN], (m)->fault[RL_FAULT_DMA_MAP], \
+	(l)->findings, (l)->owner[RL_OBJ_DMA][0 .. RL_SPAN], \
+	(l)->count[RL_OBJ_DMA][0 .. RL_OWN_NR - 1]
+#define RL_DMA_FOOTPRINT(d) RL_DMA_CELLS(d, (d)->m, (d)->m->ledger)
 
 /*
  * What a page_pool allocation may write: the pool's cache and hold count,
  * the model's failure count and fault sites, the page table's free stack,
  * the pages (their pool id and address; a page whose mapping fails goes
- * back to the allocator poisoned), a new page's DMA mapping (the DMA
- * table's cells, through the pool's model: the model has one DMA table,
- * whose model is the pool's) and the ledger's integers of pages and
- * mappings.  RL_PP_CELLS names them from the pool @pp, its model @m, the
+ * back to the allocator poisoned), a new page's DMA mapping (RL_DMA_CELLS,
+ * through the pool's model: the model has one DMA table, whose model is
+ * the pool's) and the ledger's integers of pages and mappings.
+ * RL_PP_CELLS names them from the pool @pp, its model @m, the
  * model's page table @pg, DMA table @dt and ledger @l; a refill's loop
  * passes them as ghost copies taken before it, so that its footprint
  * does not follow pointers through the memory the loop writes.
  */
 #define RL_PP_CELLS(pp, m, pg, dt, l) \
 	(pp)->cached, (pp)->hold_cnt, (m)->pp_alloc_fails, \
-	(m)->fault[RL_FAULT_PAGE_ALLOC], (m)->fault[RL_FAULT_DMA_MAP], \
+	(m)->fault[RL_FAULT_PAGE_ALLOC], \
 	(pg)->slots.free_top, (pg)->slots.free[0 .. RL_SPAN], \
-	(pg)->page[0 .. RL_SPAN], \
-	(dt)->live, (dt)->maps[0 .. RL_SPAN], (dt)->slots.free_top, \
-	(dt)->slots.free[0 .. RL_SPAN], (l)->findings, \
+	(pg)->page[0 .. RL_SPAN], RL_DMA_CELLS(dt, m, l), \
 	(l)->owner[RL_OBJ_PAGE][0 .. RL_SPAN], \
-	(l)->owner[RL_OBJ_DMA][0 .. RL_SPAN], \
-	(l)->count[RL_OBJ_PAGE][0 .. RL_OWN_NR - 1], \
-	(l)->count[RL_OBJ_DMA][0 .. RL_OWN_NR - 1]
+	(l)->count[RL_OBJ_PAGE][0 .. RL_OWN_NR - 1]
 #define RL_PP_ALLOC_FOOTPRINT(pp) \
 	RL_PP_CELLS(pp, (pp)->m, (pp)->m->pages, (pp)->m->dma, (pp)->m->ledger)
 
