@@ -146,9 +146,23 @@ void rl_dring_clear(struct rl_dring *r, u32 i);
   @*/
 void rl_dring_set_tail(struct rl_dring *r);
 /* stmmac_init_rx/tx_chan: the base address written, the engine at 0. */
+/*@ requires \valid(r);
+  @ assigns r->cur, r->suspended;
+  @*/
 void rl_dring_set_base(struct rl_dring *r);
-/* stmmac_start/stop_rx/tx_dma() */
+/*
+ * stmmac_start/stop_rx/tx_dma(); started, the engine takes the receive
+ * buffers its descriptors hold, stopped it gives them back (A7).
+ */
+/*@ requires \valid(r) && r->size <= RL_DRING_MAX;
+  @ assigns RL_DRING_RUN_FOOTPRINT(r);
+  @ ensures r->running;
+  @*/
 void rl_dring_start(struct rl_dring *r);
+/*@ requires \valid(r) && r->size <= RL_DRING_MAX;
+  @ assigns RL_DRING_RUN_FOOTPRINT(r);
+  @ ensures !r->running;
+  @*/
 void rl_dring_stop(struct rl_dring *r);
 
 /*
@@ -156,6 +170,9 @@ void rl_dring_stop(struct rl_dring *r);
  * enable_dma_irq/disable_dma_irq set or clear RIE/TIE); stmmac_init_chan
  * enables it with the default mask.
  */
+/*@ requires \valid(r);
+  @ assigns r->irq_en;
+  @*/
 void rl_dring_irq_enable(struct rl_dring *r, bool on);
 /*
  * stmmac_dma_interrupt_status() for this direction: the enabled status

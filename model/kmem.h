@@ -53,11 +53,17 @@ static inline void rl_destroy_workqueue(struct rl_model *m,
 }
 
 /* set_bit()/clear_bit()/test_bit() on such a bitmap */
+/*@ requires \valid(map + nr / (8 * sizeof(long)));
+  @ assigns map[nr / (8 * sizeof(long))];
+  @*/
 static inline void rl_set_bit(u32 nr, unsigned long *map)
 {
 	map[nr / (8 * sizeof(long))] |= 1UL << (nr % (8 * sizeof(long)));
 }
 
+/*@ requires \valid(map + nr / (8 * sizeof(long)));
+  @ assigns map[nr / (8 * sizeof(long))];
+  @*/
 static inline void rl_clear_bit(u32 nr, unsigned long *map)
 {
 	map[nr / (8 * sizeof(long))] &= ~(1UL << (nr % (8 * sizeof(long))));

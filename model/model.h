@@ -242,7 +242,15 @@ void rl_model_step(struct rl_model *m);
 void rl_model_set_step(struct rl_model *m, u32 step);
 u32 rl_model_get_step(const struct rl_model *m);
 
-/* The driver blocks at @wp: other contexts may act (m->wait_fn). */
+/*
+ * The driver blocks at @wp: other contexts may act (m->wait_fn).  Proof
+ * view (proofs/README.md, A7): they write nothing the proofs that call
+ * it read - no NAPI's on/off, no ring pointer or device state of the
+ * driver, no zero-copy bit, no pool's map count (all written under
+ * rtnl_lock only, which the waiter holds); a proof that reads what they
+ * do write (rings, buffers, facility tables) cannot use this contract.
+ */
+/*@ assigns \nothing; */
 void rl_model_wait(struct rl_model *m, enum rl_wait_point wp);
 const char *rl_wait_point_name(enum rl_wait_point wp);
 

@@ -78,6 +78,9 @@ bool rl_netdev_is_valid(const struct rl_netdev *nd);
 
 void rl_netif_set_real_num_rx_queues(struct rl_netdev *nd, u32 n);
 /* xsk_get_pool_from_qid(): the pool bound to queue @qid, or NULL */
+/*@ requires \valid_read(nd);
+  @ assigns \nothing;
+  @*/
 struct rl_xsk_pool *rl_xsk_get_pool_from_qid(const struct rl_netdev *nd,
 					     u32 qid);
 /*
@@ -87,7 +90,18 @@ struct rl_xsk_pool *rl_xsk_get_pool_from_qid(const struct rl_netdev *nd,
 int rl_xsk_reg_pool_at_qid(struct rl_netdev *nd, struct rl_xsk_pool *pool,
 			   u32 qid);
 void rl_xsk_clear_pool_at_qid(struct rl_netdev *nd, u32 qid);
+/*
+ * netif_tx_stop_queue() / netif_tx_wake_queue() on one of the device's
+ * queues: its flag and counter alone (A7).
+ */
+/*@ requires \valid(nd) && q < nd->num_tx_queues <= RL_MAX_TXQ;
+  @ assigns nd->txq[q].stopped, nd->txq[q].stops;
+  @ ensures stopped: nd->txq[q].stopped;
+  @*/
 void rl_netif_tx_stop_queue(struct rl_netdev *nd, u32 q);
+/*@ requires \valid(nd) && q < nd->num_tx_queues <= RL_MAX_TXQ;
+  @ assigns nd->txq[q].stopped, nd->txq[q].wakes;
+  @*/
 void rl_netif_tx_wake_queue(struct rl_netdev *nd, u32 q);
 bool rl_netif_tx_queue_stopped(const struct rl_netdev *nd, u32 q);
 void rl_netif_tx_start_all_queues(struct rl_netdev *nd);
@@ -101,6 +115,9 @@ u32 rl_netdev_bql_inflight(const struct rl_netdev *nd, u32 q);
 void rl_dev_sw_netstats_tx_add(struct rl_netdev *nd, u32 pkts, u32 bytes);
 void rl_netif_carrier_on(struct rl_netdev *nd);
 void rl_netif_carrier_off(struct rl_netdev *nd);
+/*@ requires \valid_read(nd);
+  @ assigns \nothing;
+  @*/
 bool rl_netif_carrier_ok(const struct rl_netdev *nd);
 /* Final oracle: BQL bytes never completed nor reset are a leak. */
 void rl_netdev_final_check(struct rl_netdev *nd);
@@ -114,9 +131,29 @@ void rl_netif_napi_add(struct rl_model *m, struct rl_napi *napi,
 		       rl_napi_poll_fn poll);
 void rl_netif_napi_del(struct rl_napi *napi);
 bool rl_napi_is_valid(const struct rl_napi *napi);
+/*
+ * Proof view (proofs/README.md, A7): of what the proofs read, napi_enable
+ * and napi_disable write the NAPI alone (a misuse is a ledger report),
+ * and napi_disable returns with it off.  At its wait other contexts run
+ * (a scheduled poll, interrupts, the softirq): they write rings, buffers
+ * and the facilities, never a NAPI's on/off nor a ring pointer of the
+ * driver - only paths under rtnl_lock enable, disable or rebuild, and
+ * the caller holds it (dev_xdp_install, xp_assign_dev, __dev_close).
+ */
+/*@ requires \valid(napi);
+  @ assigns *napi;
+  @ ensures on: napi->enabled;
+  @*/
 void rl_napi_enable(struct rl_napi *napi);
+/*@ requires \valid(napi);
+  @ assigns *napi;
+  @ ensures off: !napi->enabled;
+  @*/
 void rl_napi_disable(struct rl_napi *napi);
 /* napi_schedule(): false when disabled, disabling or already scheduled */
+/*@ requires \valid(napi);
+  @ assigns napi->scheduled, napi->refused;
+  @*/
 bool rl_napi_schedule(struct rl_napi *napi);
 /* napi_complete_done(): only from inside the poll of a scheduled NAPI */
 bool rl_napi_complete_done(struct rl_napi *napi, int work_done);

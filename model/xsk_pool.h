@@ -103,7 +103,24 @@ void rl_xsk_cq_submit_addr(struct rl_xsk_pool *pool, u32 frame);
 void rl_xsk_pool_release(struct rl_xsk_pool *pool);
 
 /* Kernel side, as a driver calls it. */
+/*
+ * xsk_pool_dma_map() counts its users: the first maps every UMEM frame,
+ * a failure leaves the count as it was; the last unmap undoes it.  Proof
+ * view (A7): of the pool they write the count and the frames' addresses;
+ * the mappings themselves (the DMA table's cells, RL_DMA_FOOTPRINT) are
+ * left out like A1's: no goal of a unit that calls them reads the table.
+ */
+/*@ requires \valid(pool) && pool->dma_map_cnt < 0xffffffff;
+  @ assigns pool->dma_map_cnt, pool->dma[0 .. RL_SPAN];
+  @ ensures mapped: \result == 0 ==>
+  @   pool->dma_map_cnt == \old(pool->dma_map_cnt) + 1;
+  @ ensures failed: \result != 0 ==>
+  @   pool->dma_map_cnt == \old(pool->dma_map_cnt);
+  @*/
 int rl_xsk_pool_dma_map(struct rl_xsk_pool *pool);
+/*@ requires \valid(pool);
+  @ assigns pool->dma_map_cnt;
+  @*/
 void rl_xsk_pool_dma_unmap(struct rl_xsk_pool *pool);
 void rl_xsk_pool_set_rxq_info(struct rl_xsk_pool *pool,
 			      struct rl_xdp_rxq_info *rxq);

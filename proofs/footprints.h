@@ -195,4 +195,35 @@
 		rl_g_desc_held == \old(rl_g_desc_held) && \
 		rl_g_desc_queued == \old(rl_g_desc_queued);
 
+/*
+ * What a stmmac ring call (alloc, init, free of one queue's resources)
+ * may write of the queue struct (assumption A7): every field but the
+ * channel's NAPIs - rx_napi and rxtx_napi of the RX queue, tx_napi of the
+ * TX queue - which only napi_enable/napi_disable write.
+ */
+#define RL_STMMAC_RXQ_FOOTPRINT(rx_q) \
+	(rx_q)->queue_index, (rx_q)->priv_data, (rx_q)->page_pool, \
+	(rx_q)->xsk_pool, (rx_q)->dma_rx, \
+	(rx_q)->buf_pool[0 .. RL_DRING_MAX - 1], (rx_q)->cur_rx, \
+	(rx_q)->dirty_rx, (rx_q)->buf_alloc_num, (rx_q)->xdp_rxq
+#define RL_STMMAC_TXQ_FOOTPRINT(tx_q) \
+	(tx_q)->queue_index, (tx_q)->priv_data, (tx_q)->dma_tx, \
+	(tx_q)->tx_skbuff_dma[0 .. RL_DRING_MAX - 1], \
+	(tx_q)->xdpf[0 .. RL_DRING_MAX - 1], \
+	(tx_q)->tx_skbuff[0 .. RL_DRING_MAX - 1], (tx_q)->xsk_pool, \
+	(tx_q)->xsk_frames_done, (tx_q)->cur_tx, (tx_q)->dirty_tx
+
+/*
+ * What stopping or starting a descriptor ring's DMA may write: the
+ * engine's flag, the buffers the device holds (the ring's count, each
+ * descriptor's shadow, the buffers' ledger owners: RL_DRING_GIVE_FOOTPRINT).
+ */
+#define RL_DRING_RUN_FOOTPRINT(r) \
+	(r)->running, (r)->held, (r)->sh[0 .. RL_DRING_MAX - 1], \
+	RL_DRING_GIVE_FOOTPRINT(r)
+
+/* Object @o apart from what mapping XSK pool @p writes of it (A7). */
+#define RL_XSK_MAP_APART(o, p) \
+	\separated(o, p) && \separated(o, (p)->dma + (0 .. RL_SPAN))
+
 #endif /* RL_FOOTPRINTS_H */

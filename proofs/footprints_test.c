@@ -11,6 +11,7 @@
 #include "am65_cpsw.h"
 #include "desc_ring.h"
 #include "page_pool.h"
+#include "stmmac.h"
 
 #define RL_TOUCH(...)	((void)(__VA_ARGS__))
 
@@ -19,14 +20,16 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 			 struct rl_k3_udma_glue_tx_channel *tx,
 			 struct rl_xsk_pool *xsk, struct rl_ring *ring,
 			 struct am65_cpsw_rx_flow *flow,
-			 struct rl_dring *dring, struct rl_page_pool *pp);
+			 struct rl_dring *dring, struct rl_page_pool *pp,
+			 struct rl_stmmac_priv *priv);
 
 void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 			 struct rl_k3_udma_glue_rx_channel *rx,
 			 struct rl_k3_udma_glue_tx_channel *tx,
 			 struct rl_xsk_pool *xsk, struct rl_ring *ring,
 			 struct am65_cpsw_rx_flow *flow,
-			 struct rl_dring *dring, struct rl_page_pool *pp)
+			 struct rl_dring *dring, struct rl_page_pool *pp,
+			 struct rl_stmmac_priv *priv)
 {
 	RL_TOUCH(RL_DMA_FOOTPRINT(dma));
 	RL_TOUCH(RL_DESC_POOL_FOOTPRINT(pool));
@@ -42,5 +45,8 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 	RL_TOUCH(RL_DRING_GIVE_FOOTPRINT(dring));
 	RL_TOUCH(RL_PP_ALLOC_FOOTPRINT(pp));
 	RL_TOUCH(RL_PP_REFILL_FOOTPRINT(pp, dring));
+	RL_TOUCH(RL_DRING_RUN_FOOTPRINT(dring));
+	RL_TOUCH(RL_STMMAC_RXQ_FOOTPRINT(&priv->rx_queue[0]));
+	RL_TOUCH(RL_STMMAC_TXQ_FOOTPRINT(&priv->tx_queue[0]));
 	RL_TOUCH(RL_GHOST_MAX);
 }

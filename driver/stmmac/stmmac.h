@@ -287,6 +287,62 @@ struct rl_stmmac_priv {
   @     \at(rx_q->xsk_pool->free_list, L2) &&
   @   \at(rx_q->xsk_pool->buf, L1) == \at(rx_q->xsk_pool->buf, L2);
   @
+  @ // the pool switch (unit stmmac_pool_switch): the NAPIs of channel q
+  @ // all off, so that no poll runs on the rings it frees
+  @ predicate stmmac_napis_off{L}(struct rl_stmmac_priv *priv, integer q) =
+  @   !priv->rx_queue[q].rx_napi.enabled &&
+  @   !priv->rx_queue[q].rxtx_napi.enabled &&
+  @   !priv->tx_queue[q].tx_napi.enabled;
+  @
+  @ // a ring of the driver is an allocation of its own, apart from priv,
+  @ // its net_device and what starting or stopping it writes (A6)
+  @ predicate stmmac_apart_ring{L}(struct rl_stmmac_priv *priv,
+  @                                struct rl_dring *r) =
+  @   \valid(r) && r->size <= RL_DRING_MAX && \separated(priv, r) &&
+  @   stmmac_apart_give(priv, r) && \separated(priv->dev, r) &&
+  @   \separated(r->m->ledger, r->m->ledger->owner[RL_OBJ_PAGE] + (0 .. RL_SPAN)) &&
+  @   \separated(r->m->ledger, r->m->ledger->owner[RL_OBJ_XSK] + (0 .. RL_SPAN)) &&
+  @   \separated(priv->dev, r->m->ledger) &&
+  @   \separated(priv->dev, r->m->ledger->owner[RL_OBJ_PAGE] + (0 .. RL_SPAN)) &&
+  @   \separated(priv->dev, r->m->ledger->owner[RL_OBJ_XSK] + (0 .. RL_SPAN));
+  @
+  @ // what mapping the XSK pool p writes (RL_XSK_MAP_APART) lies apart
+  @ // from priv, its net_device and queue q's rings (A6)
+  @ predicate stmmac_apart_map{L}(struct rl_stmmac_priv *priv, integer q,
+  @                               struct rl_xsk_pool *p) =
+  @   RL_XSK_MAP_APART(priv, p) && RL_XSK_MAP_APART(priv->dev, p) &&
+  @   (priv->rx_queue[q].dma_rx != \null ==>
+  @      RL_XSK_MAP_APART(priv->rx_queue[q].dma_rx, p)) &&
+  @   (priv->tx_queue[q].dma_tx != \null ==>
+  @      RL_XSK_MAP_APART(priv->tx_queue[q].dma_tx, p));
+  @
+  @ // the device as a pool switch finds it: its net_device and zero-copy
+  @ // bitmap apart, the queue counts (A6)
+  @ predicate stmmac_switch_dev{L}(struct rl_stmmac_priv *priv) =
+  @   \valid(priv) && \valid(priv->dev) && \valid(priv->af_xdp_zc_qps) &&
+  @   \separated(priv, priv->dev) && \separated(priv, priv->af_xdp_zc_qps) &&
+  @   \separated(priv->dev, priv->af_xdp_zc_qps) &&
+  @   priv->cfg.rx_queues <= RL_STMMAC_MAX_QUEUES &&
+  @   priv->cfg.tx_queues <= RL_STMMAC_MAX_QUEUES &&
+  @   priv->cfg.tx_queues <= priv->dev->num_tx_queues <= RL_MAX_TXQ;
+  @
+  @ // and queue q's rings, where it has them, apart (A6)
+  @ predicate stmmac_switch_rings{L}(struct rl_stmmac_priv *priv, integer q) =
+  @   (priv->rx_queue[q].dma_rx != \null &&
+  @    priv->tx_queue[q].dma_tx != \null ==>
+  @      \separated(priv->rx_queue[q].dma_rx, priv->tx_queue[q].dma_tx) &&
+  @      priv->rx_queue[q].dma_rx->m == priv->tx_queue[q].dma_tx->m) &&
+  @   (priv->rx_queue[q].dma_rx != \null ==>
+  @      stmmac_apart_ring(priv, priv->rx_queue[q].dma_rx)) &&
+  @   (priv->tx_queue[q].dma_tx != \null ==>
+  @      stmmac_apart_ring(priv, priv->tx_queue[q].dma_tx));
+  @
+  @ // a switch that ends with the device running ends with both rings
+  @ // of the queue there, or the device down (STMMAC_DOWN)
+  @ predicate stmmac_requeued{L}(struct rl_stmmac_priv *priv, integer q) =
+  @   priv->down || (priv->rx_queue[q].dma_rx != \null &&
+  @                  priv->tx_queue[q].dma_tx != \null);
+  @
   @ logic integer stmmac_nxsk{L}(struct rl_stmmac_rx_queue *rx_q, integer i,
   @                              integer n) =
   @   i >= n ? 0 : (rx_q->buf_pool[i].xdp != \null ? 1 : 0) +
@@ -371,13 +427,49 @@ static inline bool rl_stmmac_bug(const struct rl_stmmac_priv *priv,
 	return rl_variant_set(&priv->cfg) & BIT_ULL(v);
 }
 
-/* Between the files of the driver. */
+/*
+ * Between the files of the driver.  Proof view of one queue's resources
+ * (proofs/README.md, A7; the pool switch, unit stmmac_pool_switch): of
+ * the driver's memory each writes its queue's fields but the NAPIs
+ * (RL_STMMAC_RXQ/TXQ_FOOTPRINT); a ring it makes is an allocation of its own
+ * (stmmac_apart_ring).  What they write in the facilities (pages, XSK
+ * frames, DMA, the ledger) and what other contexts write at the
+ * allocations' wait (GFP_KERNEL) is left out: no goal of the unit reads it.
+ */
+/*@ requires \valid(priv) && q < RL_STMMAC_MAX_QUEUES;
+  @ assigns RL_STMMAC_RXQ_FOOTPRINT(&priv->rx_queue[q]);
+  @ ensures made: \result == 0 ==>
+  @   stmmac_apart_ring(priv, priv->rx_queue[q].dma_rx);
+  @*/
 int rl_stmmac_alloc_rx(struct rl_stmmac_priv *priv, u32 q);
+/*@ requires \valid(priv) && q < RL_STMMAC_MAX_QUEUES;
+  @ assigns RL_STMMAC_RXQ_FOOTPRINT(&priv->rx_queue[q]);
+  @ ensures ring_kept: priv->rx_queue[q].dma_rx ==
+  @   \old(priv->rx_queue[q].dma_rx);
+  @*/
 int rl_stmmac_init_rx(struct rl_stmmac_priv *priv, u32 q);
+/*@ requires \valid(priv) && q < RL_STMMAC_MAX_QUEUES;
+  @ assigns RL_STMMAC_RXQ_FOOTPRINT(&priv->rx_queue[q]);
+  @ ensures gone: priv->rx_queue[q].dma_rx == \null;
+  @*/
 void rl_stmmac_free_rx(struct rl_stmmac_priv *priv, u32 q);
 int rl_stmmac_napi_poll_rx(struct rl_napi *napi, int budget);
+/*@ requires \valid(priv) && q < RL_STMMAC_MAX_QUEUES;
+  @ assigns RL_STMMAC_TXQ_FOOTPRINT(&priv->tx_queue[q]);
+  @ ensures made: \result == 0 ==>
+  @   stmmac_apart_ring(priv, priv->tx_queue[q].dma_tx);
+  @*/
 int rl_stmmac_alloc_tx(struct rl_stmmac_priv *priv, u32 q);
+/*@ requires \valid(priv) && q < RL_STMMAC_MAX_QUEUES;
+  @ assigns RL_STMMAC_TXQ_FOOTPRINT(&priv->tx_queue[q]);
+  @ ensures ring_kept: priv->tx_queue[q].dma_tx ==
+  @   \old(priv->tx_queue[q].dma_tx);
+  @*/
 void rl_stmmac_init_tx(struct rl_stmmac_priv *priv, u32 q);
+/*@ requires \valid(priv) && q < RL_STMMAC_MAX_QUEUES;
+  @ assigns RL_STMMAC_TXQ_FOOTPRINT(&priv->tx_queue[q]);
+  @ ensures gone: priv->tx_queue[q].dma_tx == \null;
+  @*/
 void rl_stmmac_free_tx(struct rl_stmmac_priv *priv, u32 q);
 int rl_stmmac_napi_poll_tx(struct rl_napi *napi, int budget);
 u32 rl_stmmac_xdp_xmit_back(struct rl_stmmac_priv *priv,
@@ -403,7 +495,17 @@ int rl_stmmac_napi_poll_rxtx(struct rl_napi *napi, int budget);
 bool rl_stmmac_zc_queue(const struct rl_stmmac_priv *priv, u32 q);
 void rl_stmmac_enable_queue_napis(struct rl_stmmac_priv *priv, u32 q);
 void rl_stmmac_disable_queue_napis(struct rl_stmmac_priv *priv, u32 q);
-/* stmmac_main.c: one queue's rings built / freed with the device up */
+/*
+ * stmmac_main.c: a queue's rings could not be rebuilt with the device up:
+ * every queue taken down, the device STMMAC_DOWN (A7: it writes every
+ * queue - their NAPIs too - and the flag)
+ */
+/*@ requires \valid(priv) && q < RL_STMMAC_MAX_QUEUES;
+  @ assigns priv->rx_queue[0 .. RL_STMMAC_MAX_QUEUES - 1],
+  @   priv->tx_queue[0 .. RL_STMMAC_MAX_QUEUES - 1], priv->down,
+  @   priv->dev->txq[0 .. RL_MAX_TXQ - 1];
+  @ ensures down: priv->down;
+  @*/
 void rl_stmmac_queues_fail(struct rl_stmmac_priv *priv, u32 q);
 
 #endif /* RL_STMMAC_H */

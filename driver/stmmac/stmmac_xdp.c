@@ -15,6 +15,16 @@
  * stmmac_disable_rx_queue(): the channel's RX interrupt masked, its DMA
  * stopped, buffers and ring freed (__free_dma_rx_desc_resources).
  */
+/*@ requires dev: stmmac_switch_dev(priv) && q < RL_STMMAC_MAX_QUEUES &&
+  @   stmmac_switch_rings(priv, q);
+  @ assigns RL_STMMAC_RXQ_FOOTPRINT(&priv->rx_queue[q]),
+  @   priv->rx_queue[q].dma_rx->irq_en,
+  @   RL_DRING_RUN_FOOTPRINT(priv->rx_queue[q].dma_rx);
+  @ ensures gone: priv->rx_queue[q].dma_rx == \null;
+  @ ensures dev_kept: stmmac_switch_dev(priv);
+  @ ensures tx_kept: priv->tx_queue[q].dma_tx != \null ==>
+  @   stmmac_apart_ring(priv, priv->tx_queue[q].dma_tx);
+  @*/
 static void stmmac_disable_rx_queue(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
@@ -32,6 +42,15 @@ static void stmmac_disable_rx_queue(struct rl_stmmac_priv *priv, u32 q)
  * interrupt unmasked.  A failure is logged and the queue left without
  * rings, as upstream does.
  */
+/*
+ * Proof view (A7, not proven): the queue's fields but its NAPIs, as the
+ * calls' contracts say; and the new ring's own state (base, start,
+ * interrupt) with the buffers its start hands the device, which no
+ * assigns clause can name - the ring is allocated inside the call.
+ */
+/*@ requires \valid(priv) && q < RL_STMMAC_MAX_QUEUES;
+  @ assigns RL_STMMAC_RXQ_FOOTPRINT(&priv->rx_queue[q]);
+  @*/
 static void stmmac_enable_rx_queue(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
@@ -60,6 +79,12 @@ static void stmmac_enable_rx_queue(struct rl_stmmac_priv *priv, u32 q)
  * Upstream frees the ring under another CPU's XDP_TX or devmap flush
  * that picked this queue (stmmac_xdp_get_tx_queue).
  */
+/*@ requires \valid(priv) && \valid(priv->dev) && \separated(priv, priv->dev);
+  @ requires q < RL_STMMAC_MAX_QUEUES && q < priv->dev->num_tx_queues <= RL_MAX_TXQ;
+  @ assigns priv->dev->txq[q].stopped, priv->dev->txq[q].stops,
+  @   priv->dev->txq[q].wakes;
+  @ ensures off: !on ==> priv->dev->txq[q].stopped;
+  @*/
 static void stmmac_switch_txq(struct rl_stmmac_priv *priv, u32 q, bool on)
 {
 	if (rl_stmmac_bug(priv, RL_SV_RACE_XDP_TX_POOL_SWITCH))
@@ -70,6 +95,16 @@ static void stmmac_switch_txq(struct rl_stmmac_priv *priv, u32 q, bool on)
 		rl_netif_tx_wake_queue(priv->dev, q);
 }
 
+/*@ requires dev: stmmac_switch_dev(priv) && q < priv->cfg.tx_queues;
+  @ requires ring: priv->tx_queue[q].dma_tx != \null ==>
+  @   stmmac_apart_ring(priv, priv->tx_queue[q].dma_tx);
+  @ assigns RL_STMMAC_TXQ_FOOTPRINT(&priv->tx_queue[q]),
+  @   priv->dev->txq[q].stopped, priv->dev->txq[q].stops,
+  @   priv->dev->txq[q].wakes, priv->tx_queue[q].dma_tx->irq_en,
+  @   RL_DRING_RUN_FOOTPRINT(priv->tx_queue[q].dma_tx);
+  @ ensures gone: priv->tx_queue[q].dma_tx == \null;
+  @ ensures dev_kept: stmmac_switch_dev(priv);
+  @*/
 static void stmmac_disable_tx_queue(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
@@ -80,9 +115,16 @@ static void stmmac_disable_tx_queue(struct rl_stmmac_priv *priv, u32 q)
 		rl_dring_irq_enable(tx_q->dma_tx, false);
 		rl_dring_stop(tx_q->dma_tx);
 	}
+	/*@ assert txq_stopped: priv->dev->txq[q].stopped; */
 	rl_stmmac_free_tx(priv, q);
 }
 
+/* Proof view: as stmmac_enable_rx_queue's (A7, not proven), and the wake. */
+/*@ requires \valid(priv) && \valid(priv->dev) && \separated(priv, priv->dev);
+  @ requires q < RL_STMMAC_MAX_QUEUES && q < priv->dev->num_tx_queues <= RL_MAX_TXQ;
+  @ assigns RL_STMMAC_TXQ_FOOTPRINT(&priv->tx_queue[q]),
+  @   priv->dev->txq[q].stopped, priv->dev->txq[q].wakes;
+  @*/
 static void stmmac_enable_tx_queue(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_tx_queue *tx_q = &priv->tx_queue[q];
@@ -102,6 +144,16 @@ static void stmmac_enable_tx_queue(struct rl_stmmac_priv *priv, u32 q)
  * the device runs - its NAPI polls and release free them again.  The
  * patched driver takes the device's queues down (STMMAC_DOWN) instead.
  */
+/*@ requires \valid(priv) && \valid(priv->dev) && \separated(priv, priv->dev);
+  @ requires q < RL_STMMAC_MAX_QUEUES;
+  @ assigns priv->rx_queue[0 .. RL_STMMAC_MAX_QUEUES - 1],
+  @   priv->tx_queue[0 .. RL_STMMAC_MAX_QUEUES - 1], priv->down,
+  @   priv->dev->txq[0 .. RL_MAX_TXQ - 1];
+  @ ensures kept: !\result ==> priv->rx_queue[q].dma_rx ==
+  @   \old(priv->rx_queue[q].dma_rx) && priv->tx_queue[q].dma_tx ==
+  @   \old(priv->tx_queue[q].dma_tx) && priv->down == \old(priv->down);
+  @ ensures requeued: stmmac_requeued(priv, q);
+  @*/
 static bool stmmac_requeue_failed(struct rl_stmmac_priv *priv, u32 q)
 {
 	if ((priv->rx_queue[q].dma_rx && priv->tx_queue[q].dma_tx) ||
@@ -112,12 +164,39 @@ static bool stmmac_requeue_failed(struct rl_stmmac_priv *priv, u32 q)
 }
 
 /* the device runs with a program: the queue is rebuilt around the switch */
+/*@ requires \valid_read(priv);
+  @ assigns \nothing;
+  @ ensures \result <==> priv->up && !priv->down && priv->xdp_prog != \null;
+  @*/
 static bool stmmac_pool_need_update(const struct rl_stmmac_priv *priv)
 {
 	/* patched: after a failed program swap (STMMAC_DOWN) nothing is up */
 	return priv->up && !priv->down && priv->xdp_prog;
 }
 
+/*
+ * Stated, not proven yet (proofs/README.md, "Not proven (yet)"; the unit
+ * stmmac_pool_switch proves the functions it calls): the queue's NAPIs
+ * are off when its rings go (napis_off), a bind that fails leaves the
+ * pool's mapping count as it found it - nothing of the pool stays mapped
+ * for a socket the core unregisters (failed_unmapped) - and a switch
+ * that rebuilds the queue ends with both its rings there or the device
+ * down (requeued).  The queue is not zero copy yet (the core binds one
+ * pool per queue), so of its NAPIs the rxtx one is off with the device
+ * running (A7).
+ */
+/*@ requires dev: stmmac_switch_dev(priv);
+  @ requires rings: q < RL_STMMAC_MAX_QUEUES ==> stmmac_switch_rings(priv, q);
+  @ requires pool: \valid(pool) && pool->dma_map_cnt < 0xffffffff &&
+  @   (q < RL_STMMAC_MAX_QUEUES ==> stmmac_apart_map(priv, q, pool));
+  @ requires not_zc: q < RL_STMMAC_MAX_QUEUES && priv->up && !priv->down &&
+  @   priv->xdp_prog != \null ==> !priv->rx_queue[q].rxtx_napi.enabled;
+  @ ensures failed_unmapped: \result != 0 ==>
+  @   pool->dma_map_cnt == \old(pool->dma_map_cnt);
+  @ ensures requeued: \result == 0 && q < priv->cfg.rx_queues &&
+  @   \old(priv->up && !priv->down && priv->xdp_prog != \null) ==>
+  @   stmmac_requeued(priv, q);
+  @*/
 static int stmmac_xdp_enable_pool(struct rl_stmmac_priv *priv,
 				  struct rl_xsk_pool *pool, u32 q)
 {
@@ -133,6 +212,9 @@ static int stmmac_xdp_enable_pool(struct rl_stmmac_priv *priv,
 	err = rl_xsk_pool_dma_map(pool);
 	if (err)
 		return err;
+	/*@ assert mapped_apart: stmmac_switch_dev(priv) &&
+	  @   stmmac_switch_rings(priv, q);
+	  @*/
 	need_update = stmmac_pool_need_update(priv);
 	if (need_update) {
 		/*
@@ -143,6 +225,7 @@ static int stmmac_xdp_enable_pool(struct rl_stmmac_priv *priv,
 			rl_napi_disable(&rx_q->rx_napi);
 			rl_napi_disable(&priv->tx_queue[q].tx_napi);
 		}
+		/*@ assert napis_off: stmmac_napis_off(priv, q); */
 		stmmac_disable_rx_queue(priv, q);
 		stmmac_disable_tx_queue(priv, q);
 		if (series) {
@@ -172,6 +255,24 @@ static int stmmac_xdp_enable_pool(struct rl_stmmac_priv *priv,
 	return rl_stmmac_bug(priv, RL_SV_XSK_ENABLE_WAKEUP_ERR) ? err : 0;
 }
 
+/*
+ * Stated, not proven yet: napis_off and requeued as for the enable.  The
+ * queue is zero copy (its pool bound), so of its NAPIs the rx and tx
+ * ones are off with the device running (A7).
+ */
+/*@ requires dev: stmmac_switch_dev(priv);
+  @ requires rings: q < RL_STMMAC_MAX_QUEUES ==> stmmac_switch_rings(priv, q);
+  @ requires zc: q < RL_STMMAC_MAX_QUEUES && priv->up && !priv->down &&
+  @   priv->xdp_prog != \null ==> !priv->rx_queue[q].rx_napi.enabled &&
+  @   !priv->tx_queue[q].tx_napi.enabled;
+  @ requires pool: q < RL_MAX_TXQ && priv->dev->xsk_pool[q] != \null ==>
+  @   \valid(priv->dev->xsk_pool[q]) &&
+  @   q < RL_STMMAC_MAX_QUEUES &&
+  @   stmmac_apart_map(priv, q, priv->dev->xsk_pool[q]);
+  @ ensures requeued: \result == 0 && q < priv->cfg.rx_queues &&
+  @   \old(priv->up && !priv->down && priv->xdp_prog != \null) ==>
+  @   stmmac_requeued(priv, q);
+  @*/
 static int stmmac_xdp_disable_pool(struct rl_stmmac_priv *priv, u32 q)
 {
 	struct rl_stmmac_rx_queue *rx_q = &priv->rx_queue[q];
@@ -188,6 +289,7 @@ static int stmmac_xdp_disable_pool(struct rl_stmmac_priv *priv, u32 q)
 	if (need_update) {
 		if (!series)
 			rl_napi_disable(&rx_q->rxtx_napi);
+		/*@ assert napis_off: stmmac_napis_off(priv, q); */
 		stmmac_disable_rx_queue(priv, q);
 		stmmac_disable_tx_queue(priv, q);
 		/* synchronize_rcu(): redirects in flight to the socket end */
@@ -226,6 +328,11 @@ int rl_stmmac_xdp_setup_pool(struct rl_stmmac_priv *priv,
  * per-channel software interrupt).  Refused while STMMAC_DOWN, without
  * carrier or program, or on a queue that is not zero copy.
  */
+/*@ requires \valid(priv) && \valid_read(priv->dev);
+  @ requires priv->cfg.rx_queues <= RL_STMMAC_MAX_QUEUES;
+  @ assigns priv->rx_queue[queue].rxtx_napi.scheduled,
+  @   priv->rx_queue[queue].rxtx_napi.refused;
+  @*/
 int rl_stmmac_xsk_wakeup(struct rl_stmmac_priv *priv, u32 queue, u32 flags)
 {
 	if (priv->down || !rl_netif_carrier_ok(priv->dev))
