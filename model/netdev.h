@@ -134,11 +134,14 @@ bool rl_napi_is_valid(const struct rl_napi *napi);
 /*
  * Proof view (proofs/README.md, A7): of what the proofs read, napi_enable
  * and napi_disable write the NAPI alone (a misuse is a ledger report),
- * and napi_disable returns with it off.  At its wait other contexts run
- * (a scheduled poll, interrupts, the softirq): they write rings, buffers
- * and the facilities, never a NAPI's on/off nor a ring pointer of the
- * driver - only paths under rtnl_lock enable, disable or rebuild, and
- * the caller holds it (dev_xdp_install, xp_assign_dev, __dev_close).
+ * and napi_disable returns with it off - but for a napi_disable from
+ * inside the NAPI's own poll, which the kernel never returns from (it
+ * waits for itself) and the model reports and returns from unchanged.
+ * At its wait other contexts run (a scheduled poll, interrupts, the
+ * softirq): they write rings, buffers and the facilities, never a NAPI's
+ * on/off nor a ring pointer of the driver - only paths under rtnl_lock
+ * enable, disable or rebuild, and the caller holds it (dev_xdp_install,
+ * xp_assign_dev, __dev_close).
  */
 /*@ requires \valid(napi);
   @ assigns *napi;

@@ -214,6 +214,25 @@
 	(tx_q)->xsk_frames_done, (tx_q)->cur_tx, (tx_q)->dirty_tx
 
 /*
+ * A stmmac pool switch that ends with the device running ends with both
+ * of queue @q's rings there, or the device down (STMMAC_DOWN).  A macro,
+ * not an ACSL predicate: WP's simplifier follows the reads through the
+ * writes of the switch's last calls (NAPI enable, the wakeup) only when
+ * they are written out; behind a predicate the provers ran out of steps.
+ */
+#define RL_STMMAC_REQUEUED(priv, q) \
+	((priv)->down || ((priv)->rx_queue[q].dma_rx != \null && \
+			  (priv)->tx_queue[q].dma_tx != \null))
+
+/*
+ * What switching a stmmac TX queue off or on for an XSK pool may write of
+ * its net_device queue: netif_tx_stop_queue's and netif_tx_wake_queue's
+ * cells (model/netdev.h), the state and both counters.
+ */
+#define RL_NETDEV_TXQ_FOOTPRINT(nd, q) \
+	(nd)->txq[q].stopped, (nd)->txq[q].stops, (nd)->txq[q].wakes
+
+/*
  * What stopping or starting a descriptor ring's DMA may write: the
  * engine's flag, the buffers the device holds (the ring's count, each
  * descriptor's shadow, the buffers' ledger owners: RL_DRING_GIVE_FOOTPRINT).

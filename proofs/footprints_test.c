@@ -48,5 +48,6 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 	RL_TOUCH(RL_DRING_RUN_FOOTPRINT(dring));
 	RL_TOUCH(RL_STMMAC_RXQ_FOOTPRINT(&priv->rx_queue[0]));
 	RL_TOUCH(RL_STMMAC_TXQ_FOOTPRINT(&priv->tx_queue[0]));
+	RL_TOUCH(RL_NETDEV_TXQ_FOOTPRINT(priv->dev, 0));
 	RL_TOUCH(RL_GHOST_MAX);
 }

@@ -21,7 +21,8 @@
   @   priv->rx_queue[q].dma_rx->irq_en,
   @   RL_DRING_RUN_FOOTPRINT(priv->rx_queue[q].dma_rx);
   @ ensures gone: priv->rx_queue[q].dma_rx == \null;
-  @ ensures dev_kept: stmmac_switch_dev(priv);
+  @ ensures dev_kept: stmmac_switch_dev(priv) &&
+  @   priv->cfg.tx_queues == \old(priv->cfg.tx_queues);
   @ ensures tx_kept: priv->tx_queue[q].dma_tx != \null ==>
   @   stmmac_apart_ring(priv, priv->tx_queue[q].dma_tx);
   @*/
@@ -81,8 +82,7 @@ static void stmmac_enable_rx_queue(struct rl_stmmac_priv *priv, u32 q)
  */
 /*@ requires \valid(priv) && \valid(priv->dev) && \separated(priv, priv->dev);
   @ requires q < RL_STMMAC_MAX_QUEUES && q < priv->dev->num_tx_queues <= RL_MAX_TXQ;
-  @ assigns priv->dev->txq[q].stopped, priv->dev->txq[q].stops,
-  @   priv->dev->txq[q].wakes;
+  @ assigns RL_NETDEV_TXQ_FOOTPRINT(priv->dev, q);
   @ ensures off: !on ==> priv->dev->txq[q].stopped;
   @*/
 static void stmmac_switch_txq(struct rl_stmmac_priv *priv, u32 q, bool on)
@@ -99,11 +99,11 @@ static void stmmac_switch_txq(struct rl_stmmac_priv *priv, u32 q, bool on)
   @ requires ring: priv->tx_queue[q].dma_tx != \null ==>
   @   stmmac_apart_ring(priv, priv->tx_queue[q].dma_tx);
   @ assigns RL_STMMAC_TXQ_FOOTPRINT(&priv->tx_queue[q]),
-  @   priv->dev->txq[q].stopped, priv->dev->txq[q].stops,
-  @   priv->dev->txq[q].wakes, priv->tx_queue[q].dma_tx->irq_en,
+  @   RL_NETDEV_TXQ_FOOTPRINT(priv->dev, q), priv->tx_queue[q].dma_tx->irq_en,
   @   RL_DRING_RUN_FOOTPRINT(priv->tx_queue[q].dma_tx);
   @ ensures gone: priv->tx_queue[q].dma_tx == \null;
-  @ ensures dev_kept: stmmac_switch_dev(priv);
+  @ ensures dev_kept: stmmac_switch_dev(priv) &&
+  @   priv->cfg.tx_queues == \old(priv->cfg.tx_queues);
   @*/
 static void stmmac_disable_tx_queue(struct rl_stmmac_priv *priv, u32 q)
 {
@@ -123,7 +123,7 @@ static void stmmac_disable_tx_queue(struct rl_stmmac_priv *priv, u32 q)
 /*@ requires \valid(priv) && \valid(priv->dev) && \separated(priv, priv->dev);
   @ requires q < RL_STMMAC_MAX_QUEUES && q < priv->dev->num_tx_queues <= RL_MAX_TXQ;
   @ assigns RL_STMMAC_TXQ_FOOTPRINT(&priv->tx_queue[q]),
-  @   priv->dev->txq[q].stopped, priv->dev->txq[q].wakes;
+  @   RL_NETDEV_TXQ_FOOTPRINT(priv->dev, q);
   @*/
 static void stmmac_enable_tx_queue(struct rl_stmmac_priv *priv, u32 q)
 {
@@ -148,11 +148,12 @@ static void stmmac_enable_tx_queue(struct rl_stmmac_priv *priv, u32 q)
   @ requires q < RL_STMMAC_MAX_QUEUES;
   @ assigns priv->rx_queue[0 .. RL_STMMAC_MAX_QUEUES - 1],
   @   priv->tx_queue[0 .. RL_STMMAC_MAX_QUEUES - 1], priv->down,
-  @   priv->dev->txq[0 .. RL_MAX_TXQ - 1];
+  @   priv->irq, priv->dev->txq[0 .. RL_MAX_TXQ - 1];
   @ ensures kept: !\result ==> priv->rx_queue[q].dma_rx ==
   @   \old(priv->rx_queue[q].dma_rx) && priv->tx_queue[q].dma_tx ==
   @   \old(priv->tx_queue[q].dma_tx) && priv->down == \old(priv->down);
-  @ ensures requeued: stmmac_requeued(priv, q);
+  @ ensures requeued: \result ? priv->down :
+  @   priv->rx_queue[q].dma_rx != \null && priv->tx_queue[q].dma_tx != \null;
   @*/
 static bool stmmac_requeue_failed(struct rl_stmmac_priv *priv, u32 q)
 {
@@ -166,7 +167,7 @@ static bool stmmac_requeue_failed(struct rl_stmmac_priv *priv, u32 q)
 /* the device runs with a program: the queue is rebuilt around the switch */
 /*@ requires \valid_read(priv);
   @ assigns \nothing;
-  @ ensures \result <==> priv->up && !priv->down && priv->xdp_prog != \null;
+  @ ensures \result <==> stmmac_switch_live(priv);
   @*/
 static bool stmmac_pool_need_update(const struct rl_stmmac_priv *priv)
 {
@@ -189,13 +190,12 @@ static bool stmmac_pool_need_update(const struct rl_stmmac_priv *priv)
   @ requires rings: q < RL_STMMAC_MAX_QUEUES ==> stmmac_switch_rings(priv, q);
   @ requires pool: \valid(pool) && pool->dma_map_cnt < 0xffffffff &&
   @   (q < RL_STMMAC_MAX_QUEUES ==> stmmac_apart_map(priv, q, pool));
-  @ requires not_zc: q < RL_STMMAC_MAX_QUEUES && priv->up && !priv->down &&
-  @   priv->xdp_prog != \null ==> !priv->rx_queue[q].rxtx_napi.enabled;
+  @ requires not_zc: q < RL_STMMAC_MAX_QUEUES && stmmac_switch_live(priv) ==>
+  @   !priv->rx_queue[q].rxtx_napi.enabled;
   @ ensures failed_unmapped: \result != 0 ==>
   @   pool->dma_map_cnt == \old(pool->dma_map_cnt);
   @ ensures requeued: \result == 0 && q < priv->cfg.rx_queues &&
-  @   \old(priv->up && !priv->down && priv->xdp_prog != \null) ==>
-  @   stmmac_requeued(priv, q);
+  @   \old(stmmac_switch_live(priv)) ==> RL_STMMAC_REQUEUED(priv, q);
   @*/
 static int stmmac_xdp_enable_pool(struct rl_stmmac_priv *priv,
 				  struct rl_xsk_pool *pool, u32 q)
@@ -262,16 +262,15 @@ static int stmmac_xdp_enable_pool(struct rl_stmmac_priv *priv,
  */
 /*@ requires dev: stmmac_switch_dev(priv);
   @ requires rings: q < RL_STMMAC_MAX_QUEUES ==> stmmac_switch_rings(priv, q);
-  @ requires zc: q < RL_STMMAC_MAX_QUEUES && priv->up && !priv->down &&
-  @   priv->xdp_prog != \null ==> !priv->rx_queue[q].rx_napi.enabled &&
+  @ requires zc: q < RL_STMMAC_MAX_QUEUES && stmmac_switch_live(priv) ==>
+  @   !priv->rx_queue[q].rx_napi.enabled &&
   @   !priv->tx_queue[q].tx_napi.enabled;
   @ requires pool: q < RL_MAX_TXQ && priv->dev->xsk_pool[q] != \null ==>
   @   \valid(priv->dev->xsk_pool[q]) &&
   @   q < RL_STMMAC_MAX_QUEUES &&
   @   stmmac_apart_map(priv, q, priv->dev->xsk_pool[q]);
   @ ensures requeued: \result == 0 && q < priv->cfg.rx_queues &&
-  @   \old(priv->up && !priv->down && priv->xdp_prog != \null) ==>
-  @   stmmac_requeued(priv, q);
+  @   \old(stmmac_switch_live(priv)) ==> RL_STMMAC_REQUEUED(priv, q);
   @*/
 static int stmmac_xdp_disable_pool(struct rl_stmmac_priv *priv, u32 q)
 {
