@@ -80,6 +80,8 @@ void rl_netif_set_real_num_rx_queues(struct rl_netdev *nd, u32 n);
 /* xsk_get_pool_from_qid(): the pool bound to queue @qid, or NULL */
 /*@ requires \valid_read(nd);
   @ assigns \nothing;
+  @ ensures bound: qid < RL_MAX_TXQ ? \result == nd->xsk_pool[qid] :
+  @   \result == \null;
   @*/
 struct rl_xsk_pool *rl_xsk_get_pool_from_qid(const struct rl_netdev *nd,
 					     u32 qid);
