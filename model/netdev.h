@@ -135,10 +135,12 @@ void rl_netif_napi_del(struct rl_napi *napi);
 bool rl_napi_is_valid(const struct rl_napi *napi);
 /*
  * Proof view (proofs/README.md, A7): of what the proofs read, napi_enable
- * and napi_disable write the NAPI alone (a misuse is a ledger report),
- * and napi_disable returns with it off - but for a napi_disable from
- * inside the NAPI's own poll, which the kernel never returns from (it
- * waits for itself) and the model reports and returns from unchanged.
+ * and napi_disable write the NAPI's state alone (napi_enable its on/off
+ * and SCHED bits; napi_disable RL_NAPI_STATE_FOOTPRINT, the poll it may
+ * run included; a misuse is a ledger report), and napi_disable returns
+ * with it off - but for a napi_disable from inside the NAPI's own poll,
+ * which the kernel never returns from (it waits for itself) and the
+ * model reports and returns from unchanged.
  * At its wait other contexts run (a scheduled poll, interrupts, the
  * softirq): they write rings, buffers and the facilities, never a NAPI's
  * on/off nor a ring pointer of the driver - only paths under rtnl_lock
@@ -146,12 +148,12 @@ bool rl_napi_is_valid(const struct rl_napi *napi);
  * xp_assign_dev, __dev_close).
  */
 /*@ requires \valid(napi);
-  @ assigns *napi;
+  @ assigns napi->enabled, napi->scheduled;
   @ ensures on: napi->enabled;
   @*/
 void rl_napi_enable(struct rl_napi *napi);
 /*@ requires \valid(napi);
-  @ assigns *napi;
+  @ assigns RL_NAPI_STATE_FOOTPRINT(napi);
   @ ensures off: !napi->enabled;
   @*/
 void rl_napi_disable(struct rl_napi *napi);

@@ -214,6 +214,16 @@
 	(tx_q)->xsk_frames_done, (tx_q)->cur_tx, (tx_q)->dirty_tx
 
 /*
+ * What napi_disable writes of its NAPI (model/netdev.c, with the poll it
+ * may run): its state, never its ledger header, model, poll function or
+ * netif_napi_add state.
+ */
+#define RL_NAPI_STATE_FOOTPRINT(napi) \
+	(napi)->enabled, (napi)->scheduled, (napi)->disabling, \
+	(napi)->completed, (napi)->refused, (napi)->orphan, \
+	(napi)->in_poll, (napi)->polls
+
+/*
  * A stmmac pool switch that ends with the device running ends with both
  * of queue @q's rings there, or the device down (STMMAC_DOWN).  A macro,
  * not an ACSL predicate: WP's simplifier follows the reads through the
@@ -223,6 +233,33 @@
 #define RL_STMMAC_REQUEUED(priv, q) \
 	((priv)->down || ((priv)->rx_queue[q].dma_rx != \null && \
 			  (priv)->tx_queue[q].dma_tx != \null))
+
+/*
+ * Queue @q's three NAPIs are there to enable and disable.  Validity is
+ * not memory: asserted where the switch starts, it holds at every later
+ * NAPI call, which then need not find it behind the teardowns' writes
+ * (the series' order, race_stmmac_pool_napi_order, ran out of steps).
+ */
+#define RL_STMMAC_NAPIS_VALID(priv, q) \
+	(\valid(&(priv)->rx_queue[q].rx_napi) && \
+	 \valid(&(priv)->rx_queue[q].rxtx_napi) && \
+	 \valid(&(priv)->tx_queue[q].tx_napi))
+
+/*
+ * What a step of the stmmac pool switch keeps of the device that the
+ * next step reads: the net_device pointer, its TX queue count, the
+ * driver's queue counts and its zero-copy bitmap (an ensures, between
+ * \old and now).  Written out
+ * as a macro for the same reason: each step's equalities let the
+ * simplifier chain the counts across the switch; the count's bound
+ * behind stmmac_switch_dev alone took 919,131 steps after the teardowns.
+ */
+#define RL_STMMAC_DEV_KEPT(priv) \
+	((priv)->dev == \old((priv)->dev) && \
+	 (priv)->dev->num_tx_queues == \old((priv)->dev->num_tx_queues) && \
+	 (priv)->cfg.tx_queues == \old((priv)->cfg.tx_queues) && \
+	 (priv)->cfg.rx_queues == \old((priv)->cfg.rx_queues) && \
+	 (priv)->af_xdp_zc_qps == \old((priv)->af_xdp_zc_qps))
 
 /*
  * What switching a stmmac TX queue off or on for an XSK pool may write of

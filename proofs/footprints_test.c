@@ -5,7 +5,7 @@
  * proofs/footprints-check.sh in make host-check, so renaming a model field
  * breaks here in a second rather than in a 20-minute prove-check.  Each
  * footprint macro is used once, on a pointer of the type its contracts
- * apply it to; the check script turns ACSL ranges "[a .. b]" into "[a]".
+ * apply it to; the check script turns the ACSL in them into C.
  */
 #include <footprints.h>	/* -I: proofs/, or the self-test copy */
 #include "am65_cpsw.h"
@@ -14,6 +14,10 @@
 #include "stmmac.h"
 
 #define RL_TOUCH(...)	((void)(__VA_ARGS__))
+
+/* what \valid and \separated become (footprints-check.sh): operands typed */
+int rl_fp_valid(const void *p);
+int rl_fp_apart(const void *a, ...);
 
 void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 			 struct rl_k3_udma_glue_rx_channel *rx,
@@ -49,5 +53,11 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 	RL_TOUCH(RL_STMMAC_RXQ_FOOTPRINT(&priv->rx_queue[0]));
 	RL_TOUCH(RL_STMMAC_TXQ_FOOTPRINT(&priv->tx_queue[0]));
 	RL_TOUCH(RL_NETDEV_TXQ_FOOTPRINT(priv->dev, 0));
+	RL_TOUCH(RL_NAPI_STATE_FOOTPRINT(&priv->rx_queue[0].rx_napi));
+	RL_TOUCH(RL_STMMAC_REQUEUED(priv, 0));
+	RL_TOUCH(RL_STMMAC_NAPIS_VALID(priv, 0));
+	RL_TOUCH(RL_STMMAC_DEV_KEPT(priv));
+	RL_TOUCH(RL_XSK_MAP_APART(priv, xsk));
+	RL_TOUCH(RL_DRING_REPORT(dring));
 	RL_TOUCH(RL_GHOST_MAX);
 }

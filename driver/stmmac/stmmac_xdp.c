@@ -21,10 +21,7 @@
   @   priv->rx_queue[q].dma_rx->irq_en,
   @   RL_DRING_RUN_FOOTPRINT(priv->rx_queue[q].dma_rx);
   @ ensures gone: priv->rx_queue[q].dma_rx == \null;
-  @ ensures dev_kept: stmmac_switch_dev(priv) &&
-  @   priv->dev == \old(priv->dev) &&
-  @   priv->cfg.tx_queues == \old(priv->cfg.tx_queues) &&
-  @   priv->cfg.rx_queues == \old(priv->cfg.rx_queues);
+  @ ensures dev_kept: stmmac_switch_dev(priv) && RL_STMMAC_DEV_KEPT(priv);
   @ ensures tx_kept: priv->tx_queue[q].dma_tx != \null ==>
   @   stmmac_apart_ring(priv, priv->tx_queue[q].dma_tx);
   @*/
@@ -111,10 +108,7 @@ static void stmmac_switch_txq(struct rl_stmmac_priv *priv, u32 q, bool on)
   @   RL_NETDEV_TXQ_FOOTPRINT(priv->dev, q), priv->tx_queue[q].dma_tx->irq_en,
   @   RL_DRING_RUN_FOOTPRINT(priv->tx_queue[q].dma_tx);
   @ ensures gone: priv->tx_queue[q].dma_tx == \null;
-  @ ensures dev_kept: stmmac_switch_dev(priv) &&
-  @   priv->dev == \old(priv->dev) &&
-  @   priv->cfg.tx_queues == \old(priv->cfg.tx_queues) &&
-  @   priv->cfg.rx_queues == \old(priv->cfg.rx_queues);
+  @ ensures dev_kept: stmmac_switch_dev(priv) && RL_STMMAC_DEV_KEPT(priv);
   @*/
 static void stmmac_disable_tx_queue(struct rl_stmmac_priv *priv, u32 q)
 {
@@ -161,9 +155,6 @@ static void stmmac_enable_tx_queue(struct rl_stmmac_priv *priv, u32 q)
   @ assigns priv->rx_queue[0 .. RL_STMMAC_MAX_QUEUES - 1],
   @   priv->tx_queue[0 .. RL_STMMAC_MAX_QUEUES - 1], priv->down,
   @   priv->irq, priv->dev->txq[0 .. RL_MAX_TXQ - 1];
-  @ ensures kept: !\result ==> priv->rx_queue[q].dma_rx ==
-  @   \old(priv->rx_queue[q].dma_rx) && priv->tx_queue[q].dma_tx ==
-  @   \old(priv->tx_queue[q].dma_tx) && priv->down == \old(priv->down);
   @ ensures cfg_kept: priv->cfg.rx_queues == \old(priv->cfg.rx_queues);
   @ ensures requeued: \result ? priv->down :
   @   priv->rx_queue[q].dma_rx != \null && priv->tx_queue[q].dma_tx != \null;
@@ -228,6 +219,7 @@ static int stmmac_xdp_enable_pool(struct rl_stmmac_priv *priv,
 	/*@ assert mapped_apart: stmmac_switch_dev(priv) &&
 	  @   stmmac_switch_rings(priv, q);
 	  @*/
+	/*@ assert napis_valid: RL_STMMAC_NAPIS_VALID(priv, q); */
 	need_update = stmmac_pool_need_update(priv);
 	if (need_update) {
 		/*
@@ -269,11 +261,12 @@ static int stmmac_xdp_enable_pool(struct rl_stmmac_priv *priv,
 }
 
 /*
- * Stated, not proven yet: napis_off and requeued as for the enable.  Of
- * its 28 goals one is short (proofs/README.md, "Not proven (yet)"): the
- * rebuild's TX precondition, carried across the pool's unmap, ran out of
- * steps in the unit's run.  The queue is zero copy (its pool bound), so
- * of its NAPIs the rx and tx ones are off with the device running (A7).
+ * Proven (unit stmmac_pool_setup): napis_off and requeued as for the
+ * enable; race_stmmac_pool_napi_order breaks napis_off in both.  The
+ * queue is zero copy (its pool bound), so of its NAPIs the rx and tx
+ * ones are off with the device running (A7).  unmap_count names the TX
+ * queue count where the pool's unmap starts: carried from the teardowns
+ * to the rebuild's precondition it ran out of steps.
  */
 /*@ requires dev: stmmac_switch_dev(priv);
   @ requires rings: q < RL_STMMAC_MAX_QUEUES ==> stmmac_switch_rings(priv, q);
@@ -302,6 +295,7 @@ static int stmmac_xdp_disable_pool(struct rl_stmmac_priv *priv, u32 q)
 	/*@ assert pool_apart: \separated(pool, priv) &&
 	  @   \separated(pool, priv->dev);
 	  @*/
+	/*@ assert napis_valid: RL_STMMAC_NAPIS_VALID(priv, q); */
 	need_update = stmmac_pool_need_update(priv);
 	if (need_update) {
 		if (!series)
@@ -314,6 +308,10 @@ static int stmmac_xdp_disable_pool(struct rl_stmmac_priv *priv, u32 q)
 		if (series)
 			rl_napi_disable(&rx_q->rxtx_napi);
 	}
+	/*@ assert unmap_apart: need_update ==> \separated(pool, priv->dev); */
+	/*@ assert unmap_count: need_update ==>
+	  @   q < priv->dev->num_tx_queues <= RL_MAX_TXQ;
+	  @*/
 	rl_xsk_pool_dma_unmap(pool);
 	rl_clear_bit(q, priv->af_xdp_zc_qps);
 	if (!need_update)

@@ -142,6 +142,51 @@ static void napi_enable_twice(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/* what no NAPI call may write: the NAPI's identity and netif_napi_add */
+static void napi_expect_identity_kept(struct kunit *test,
+				      const struct rl_napi *before,
+				      const struct rl_napi *now)
+{
+	KUNIT_EXPECT_EQ(test, memcmp(&before->hdr, &now->hdr, sizeof(now->hdr)), 0);
+	KUNIT_EXPECT_PTR_EQ(test, before->m, now->m);
+	KUNIT_EXPECT_TRUE(test, before->poll == now->poll);
+	KUNIT_EXPECT_EQ(test, before->added, now->added);
+}
+
+/*
+ * The proof view's assigns (model/netdev.h, A7): napi_enable writes the
+ * on/off and SCHED bits alone, napi_disable - a scheduled poll run
+ * inside it - the NAPI's state (RL_NAPI_STATE_FOOTPRINT) alone.
+ */
+static void napi_enable_disable_stay_in_footprint(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct poll_bed b = { .work = 2, .complete = true };
+	struct rl_napi before;
+
+	rl_netif_napi_add(ctx->m, &b.napi, bed_poll);
+	b.napi.refused = true;	/* a schedule came while it was off */
+	before = b.napi;
+	rl_napi_enable(&b.napi);
+	napi_expect_identity_kept(test, &before, &b.napi);
+	KUNIT_EXPECT_TRUE(test, b.napi.enabled);
+	KUNIT_EXPECT_EQ(test, b.napi.refused, before.refused);
+	KUNIT_EXPECT_EQ(test, b.napi.disabling, before.disabling);
+	KUNIT_EXPECT_EQ(test, b.napi.completed, before.completed);
+	KUNIT_EXPECT_EQ(test, b.napi.orphan, before.orphan);
+	KUNIT_EXPECT_EQ(test, b.napi.in_poll, before.in_poll);
+	KUNIT_EXPECT_EQ(test, b.napi.polls, before.polls);
+	KUNIT_EXPECT_TRUE(test, rl_napi_schedule(&b.napi));
+	before = b.napi;
+	rl_napi_disable(&b.napi);
+	napi_expect_identity_kept(test, &before, &b.napi);
+	/* the scheduled poll ran inside: its state moved, nothing else */
+	KUNIT_EXPECT_EQ(test, b.napi.polls, before.polls + 1);
+	KUNIT_EXPECT_FALSE(test, b.napi.enabled);
+	rl_netif_napi_del(&b.napi);
+	rl_test_finish(ctx);
+}
+
 static void napi_complete_outside_poll(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
@@ -286,6 +331,7 @@ static struct kunit_case netdev_test_cases[] = {
 	KUNIT_CASE(netdev_is_valid_catches_corruption),
 	KUNIT_CASE(napi_schedule_poll_complete),
 	KUNIT_CASE(napi_enable_twice),
+	KUNIT_CASE(napi_enable_disable_stay_in_footprint),
 	KUNIT_CASE(napi_complete_outside_poll),
 	KUNIT_CASE(napi_poll_over_budget),
 	KUNIT_CASE(napi_full_budget_but_completed),
