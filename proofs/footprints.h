@@ -249,10 +249,10 @@
  * What a step of the stmmac pool switch keeps of the device that the
  * next step reads: the net_device pointer, its TX queue count, the
  * driver's queue counts and its zero-copy bitmap (an ensures, between
- * \old and now).  Written out
- * as a macro for the same reason: each step's equalities let the
- * simplifier chain the counts across the switch; the count's bound
- * behind stmmac_switch_dev alone took 919,131 steps after the teardowns.
+ * \old and now).  Written out as a macro for the same reason: each
+ * step's equalities let the simplifier chain the counts across the
+ * switch; the count's bound behind stmmac_switch_dev alone took 919,131
+ * steps after the teardowns.
  */
 #define RL_STMMAC_DEV_KEPT(priv) \
 	((priv)->dev == \old((priv)->dev) && \

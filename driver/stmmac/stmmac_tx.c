@@ -334,8 +334,9 @@ int rl_stmmac_xdp_xmit(struct rl_stmmac_priv *priv, u32 n,
  * conversion copied the XSK buffer into an order-0 page and freed it, so
  * the frame is mapped like ndo_xdp_xmit's, and one that cannot go is
  * STMMAC_XSK_CONSUMED (the caller must not free the buffer again) - both
- * from Wei Fang's "net: stmmac: fix the crash issue for zero copy XDP_TX
- * action" (Fixes bba2556efad6; list, 2025-12-04), which Debian's 6.1 has.
+ * from Wei Fang's a48e23221000 ("net: stmmac: fix the crash issue for
+ * zero copy XDP_TX action", Fixes bba2556efad6; list, 2025-12-04), which
+ * Debian's 6.1 has.
  */
 u32 rl_stmmac_xdp_xmit_back(struct rl_stmmac_priv *priv,
 			    struct rl_xdp_buff *xdp)

@@ -72,7 +72,7 @@ const struct rl_variant_info rl_stmmac_variants[RL_SV_NR] = {
 	[RL_SV_ZC_XDP_TX_PP_ADDR] = {
 		"stmmac_zc_xdp_tx_page_pool_addr",
 		"XDP_TX on a zero-copy queue sends the frame xdp_convert_buff_to_frame copied into an order-0 page as if it were a page_pool page: page_pool_get_dma_addr gives an address nobody mapped, synced and handed to the device (the oops in dcache_clean_poc); a frame the ring cannot take comes back CONSUMED, so stmmac_rx_zc frees the XSK buffer the conversion already freed and the copy leaks",
-		"Wei Fang, \"net: stmmac: fix the crash issue for zero copy XDP_TX action\" (netdev, 2025-12-04, Fixes bba2556efad6; read on the list, backported in Debian's 6.1)",
+		"a48e23221000 (net: stmmac: fix the crash issue for zero copy XDP_TX action, Wei Fang, netdev 2025-12-04, Fixes bba2556efad6; the patch read on the list, the commit from netdev's patchwork reply; backported in Debian's 6.1)",
 		"a zero-copy frame is mapped for the device like ndo_xdp_xmit's (unmapped at completion); one that cannot go is returned and reported STMMAC_XSK_CONSUMED, so the caller leaves the XSK buffer alone",
 		BIT(RL_F_DMA_SYNC) | BIT(RL_F_DMA_DEVICE) |
 		BIT(RL_F_DOUBLE_FREE) | BIT(RL_F_OWNER) | BIT(RL_F_LEAK),
