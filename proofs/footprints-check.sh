@@ -3,9 +3,10 @@
 # every footprint macro of proofs/footprints.h on a pointer of the type
 # its contracts give it, so a renamed model field fails make host-check.
 # Between preprocessing and compiling, ACSL becomes C: ranges "[a .. b]"
-# and "(a .. b)" become "[a]" and "(a)", \old(x) becomes (x) (x == \old(x)
-# is no tautology to the compiler's warning), \null a null pointer,
-# \valid and \separated calls of rl_fp_valid() and rl_fp_apart().
+# and "(a .. b)" become "[a]" and "(a)", \old(x) and \at(x, L) become
+# (x) (x == \old(x) is no tautology to the compiler's warning), \null a
+# null pointer, \valid and \separated calls of rl_fp_valid() and
+# rl_fp_apart().
 # A function-like macro of footprints.h that neither the test nor another
 # macro of footprints.h uses fails.
 # --selftest: a copy of footprints.h with a field renamed must fail.
@@ -33,7 +34,8 @@ expanded=$($cc -std=gnu11 -E -P -I"$fdir" $inc proofs/footprints_test.c) ||
 	{ echo "footprints-check: preprocessing failed" >&2; exit 1; }
 # shellcheck disable=SC2086
 sed 's/\[\([^]]*\) \.\. [^]]*\]/[\1]/g; s/(\([^()]*\) \.\. [^()]*)/(\1)/g
-	s/\\old(/(/g; s/\\valid(/rl_fp_valid(/g; s/\\null/((void *)0)/g
+	s/\\old(/(/g; s/\\at(\([^,]*\), *[A-Za-z_]*)/(\1)/g
+	s/\\valid(/rl_fp_valid(/g; s/\\null/((void *)0)/g
 	s/\\separated(/rl_fp_apart(/g' <<<"$expanded" |
 	$cc -std=gnu11 -fsyntax-only -Wall -Werror -Wno-unused-value -Wno-tautological-compare -x c - ||
 	{ echo "footprints-check: proofs/footprints.h names a field the model does not have (above)" >&2; exit 1; }

@@ -57,6 +57,7 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 	RL_TOUCH(RL_STMMAC_REQUEUED(priv, 0));
 	RL_TOUCH(RL_STMMAC_NAPIS_VALID(priv, 0));
 	RL_TOUCH(RL_STMMAC_DEV_KEPT(priv));
+	RL_TOUCH(RL_STMMAC_XSK_FRAME(&priv->rx_queue[0], Pre));
 	RL_TOUCH(RL_XSK_MAP_APART(priv, xsk));
 	RL_TOUCH(RL_DRING_REPORT(dring));
 	RL_TOUCH(RL_GHOST_MAX);

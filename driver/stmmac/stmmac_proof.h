@@ -108,18 +108,6 @@
   @   \at(rx_q->page_pool->m->ledger->owner[RL_OBJ_XSK], L1) ==
   @     \at(rx_q->page_pool->m->ledger->owner[RL_OBJ_XSK], L2);
   @
-  @ // the pointers a facility footprint follows are those of label L2
-  @ predicate stmmac_xsk_frame{L1, L2}(struct rl_stmmac_rx_queue *rx_q) =
-  @   \at(rx_q->xsk_pool, L1) == \at(rx_q->xsk_pool, L2) &&
-  @   \at(rx_q->xsk_pool->m, L1) == \at(rx_q->xsk_pool->m, L2) &&
-  @   \at(rx_q->xsk_pool->m->ledger, L1) ==
-  @     \at(rx_q->xsk_pool->m->ledger, L2) &&
-  @   \at(rx_q->xsk_pool->m->ledger->owner[RL_OBJ_XSK], L1) ==
-  @     \at(rx_q->xsk_pool->m->ledger->owner[RL_OBJ_XSK], L2) &&
-  @   \at(rx_q->xsk_pool->free_list, L1) ==
-  @     \at(rx_q->xsk_pool->free_list, L2) &&
-  @   \at(rx_q->xsk_pool->buf, L1) == \at(rx_q->xsk_pool->buf, L2);
-  @
   @ // the pool switch (unit stmmac_pool_switch): the NAPIs of channel q
   @ // all off, so that no poll runs on the rings it frees
   @ predicate stmmac_napis_off{L}(struct rl_stmmac_priv *priv, integer q) =

@@ -127,7 +127,7 @@ void rl_stmmac_free_rx_xskbufs(struct rl_stmmac_priv *priv, u32 q)
 	  @   \at(priv->cfg.dma_rx_size, LoopEntry);
 	  @ loop invariant slots: stmmac_zc_slots(rx_q, priv->cfg.dma_rx_size);
 	  @ loop invariant apart: stmmac_apart_xsk(priv, rx_q->xsk_pool);
-	  @ loop invariant frame: stmmac_xsk_frame{Here, LoopEntry}(rx_q);
+	  @ loop invariant frame: RL_STMMAC_XSK_FRAME(rx_q, LoopEntry);
 	  @ loop invariant freed: rl_g_xsk_held == \at(rl_g_xsk_held, LoopEntry) -
 	  @   (stmmac_nxsk{LoopEntry}(rx_q, 0, priv->cfg.dma_rx_size) -
 	  @    stmmac_nxsk{LoopEntry}(rx_q, i, priv->cfg.dma_rx_size));
@@ -207,7 +207,7 @@ void rl_stmmac_alloc_rx_buffers_zc(struct rl_stmmac_priv *priv, u32 q)
 	  @   !rx_q->dma_rx->running;
 	  @ loop invariant apart: stmmac_apart_rx(priv, rx_q->dma_rx,
 	  @   rx_q->xsk_pool);
-	  @ loop invariant frame: stmmac_xsk_frame{Here, LoopEntry}(rx_q);
+	  @ loop invariant frame: RL_STMMAC_XSK_FRAME(rx_q, LoopEntry);
 	  @ loop invariant count: rx_q->buf_alloc_num ==
 	  @   \at(rx_q->buf_alloc_num, LoopEntry) + i &&
 	  @   rl_g_xsk_held == \at(rl_g_xsk_held, LoopEntry) + i;
@@ -328,7 +328,7 @@ static bool stmmac_rx_refill_zc(struct rl_stmmac_priv *priv, u32 q,
 	  @ loop invariant size: ring->size == size &&
 	  @   size == \at(priv->cfg.dma_rx_size, Pre) &&
 	  @   ring == \at(priv->rx_queue[q].dma_rx, Pre);
-	  @ loop invariant frame: stmmac_xsk_frame{Here, LoopEntry}(rx_q) &&
+	  @ loop invariant frame: RL_STMMAC_XSK_FRAME(rx_q, LoopEntry) &&
 	  @   pool == rx_q->xsk_pool;
 	  @ loop invariant apart: stmmac_apart_rx(priv, ring, rx_q->xsk_pool) &&
 	  @   stmmac_apart_give(priv, ring);
