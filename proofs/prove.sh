@@ -100,8 +100,8 @@ fi
 # FRESH=1 proves into an empty goal cache of its own, not with WP's
 # "rebuild" (which sends every goal to the provers even when the same
 # goal was proved a moment before in this run: some are one task twice,
-# e.g. a loop's effect checked for the normal and the exit path - 29
-# such replays in a run of the set); the new entries then replace the
+# e.g. a loop's effect checked for the normal and the exit path - how
+# many, proofs/README.md); the new entries then replace the
 # user's (the refresh FRESH promises).  The unit cache stays the user's.
 goal_cache=$cache_dir wp_mode=$cache_mode label=$cache_mode
 if [ "$cache_mode" = rebuild ]; then
