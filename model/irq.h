@@ -63,7 +63,13 @@ void rl_hrtimer_start(struct rl_hrtimer *t);
 /*
  * hrtimer_cancel(): waits for a callback that is running (wait point
  * RL_WAIT_HRTIMER_CANCEL: the world may let it fire first), then disarms.
+ * Proof view (proofs/README.md, A3): the timer disarmed; what runs at the
+ * wait (the callback, other contexts) is left out like napi_disable's.
  */
+/*@ requires \valid(t);
+  @ assigns t->armed, t->fired;
+  @ ensures disarmed: !t->armed;
+  @*/
 void rl_hrtimer_cancel(struct rl_hrtimer *t);
 /* Time passed: run the callback of an armed timer (the world does). */
 bool rl_hrtimer_fire(struct rl_hrtimer *t);

@@ -82,7 +82,15 @@ void rl_page_pool_release_page(struct rl_page_pool *pp, struct rl_page *page);
 rl_dma_addr_t rl_page_pool_get_dma_addr(const struct rl_page *page);
 /* page_pool_get_dma_dir(): the direction the pool maps its pages */
 enum rl_dma_dir rl_page_pool_get_dma_dir(const struct rl_page_pool *pp);
-/* page_pool_destroy(): drops one user; releases the pool at zero. */
+/*
+ * page_pool_destroy(): drops one user; releases the pool at zero.  Proof
+ * view (proofs/README.md, A3): it writes the pool, its pages, the DMA
+ * table and the ledger - allocations of their own that no proof reads -
+ * and nothing of the driver's memory, which is what the contract names.
+ */
+/*@ requires \valid(pp);
+  @ assigns \nothing;
+  @*/
 void rl_page_pool_destroy(struct rl_page_pool *pp);
 /* xdp_reg_mem_model(MEM_TYPE_PAGE_POOL) takes a user (page_pool_use_xdp_mem) */
 void rl_page_pool_get_user(struct rl_page_pool *pp);

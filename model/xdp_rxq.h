@@ -62,7 +62,18 @@ struct rl_xdp_buff {
 /* xdp_rxq_info_reg() / _unreg() / _is_reg() / _reg_mem_model() */
 int rl_xdp_rxq_info_reg(struct rl_model *m, struct rl_xdp_rxq_info *rxq,
 			u32 port, u32 queue_index, u32 napi_id);
+/*
+ * Proof view (proofs/README.md, A3): unreg writes the info's state, its
+ * memory model and pool pointer, and drops the pool's user (a
+ * page_pool_destroy: the pool's memory, left out like that call's).
+ */
+/*@ requires \valid(rxq);
+  @ assigns rxq->state, rxq->has_mem_model, rxq->pp;
+  @*/
 void rl_xdp_rxq_info_unreg(struct rl_xdp_rxq_info *rxq);
+/*@ requires \valid_read(rxq);
+  @ assigns \nothing;
+  @*/
 bool rl_xdp_rxq_info_is_reg(const struct rl_xdp_rxq_info *rxq);
 int rl_xdp_rxq_info_reg_mem_model(struct rl_xdp_rxq_info *rxq,
 				  enum rl_mem_type type,

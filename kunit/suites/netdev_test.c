@@ -324,6 +324,46 @@ static void irq_resend_and_unbalanced_enable(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/* The world at hrtimer_cancel's wait: the running callback ends first. */
+static void timer_fires_at_wait(void *data, enum rl_wait_point wp)
+{
+	if (wp == RL_WAIT_HRTIMER_CANCEL)
+		rl_hrtimer_fire(data);
+}
+
+/*
+ * The proof view's assigns (model/irq.h, A3): hrtimer_cancel writes the
+ * timer's armed flag and, when the callback runs at its wait, the fired
+ * count - nothing else of the timer; what the callback writes is the
+ * wait's (A3).  A footprint without the fired count is caught.
+ */
+static void hrtimer_cancel_stays_in_footprint(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_hrtimer t, before;
+	u32 calls = 0;
+
+	rl_hrtimer_init(ctx->m, &t, irq_count_handler, &calls);
+	rl_hrtimer_start(&t);
+	ctx->m->wait_fn = timer_fires_at_wait;
+	ctx->m->wait_ctx = &t;
+	memcpy(&before, &t, sizeof(t));
+	rl_hrtimer_cancel(&t);
+	ctx->m->wait_fn = NULL;
+	KUNIT_EXPECT_FALSE(test, t.armed);	/* ensures disarmed */
+	KUNIT_EXPECT_EQ(test, calls, 1U);
+	/* the footprint one field short: the fired count moved */
+	before.armed = t.armed;
+	KUNIT_EXPECT_NE(test, memcmp(&before, &t, sizeof(t)), 0);
+	before.fired = t.fired;
+	KUNIT_EXPECT_EQ(test, memcmp(&before, &t, sizeof(t)), 0);
+	/* a timer not armed: no wait, nothing written */
+	memcpy(&before, &t, sizeof(t));
+	rl_hrtimer_cancel(&t);
+	KUNIT_EXPECT_EQ(test, memcmp(&before, &t, sizeof(t)), 0);
+	rl_test_finish(ctx);
+}
+
 static struct kunit_case netdev_test_cases[] = {
 	KUNIT_CASE(netdev_queue_stop_wake),
 	KUNIT_CASE(netdev_bql_accounting),
@@ -337,6 +377,7 @@ static struct kunit_case netdev_test_cases[] = {
 	KUNIT_CASE(napi_full_budget_but_completed),
 	KUNIT_CASE(napi_left_scheduled),
 	KUNIT_CASE(irq_resend_and_unbalanced_enable),
+	KUNIT_CASE(hrtimer_cancel_stays_in_footprint),
 	KUNIT_CASE(napi_context_only_helpers),
 	KUNIT_CASE(napi_is_valid_catches_corruption),
 	{}

@@ -42,6 +42,38 @@ static void xdp_rxq_register_order(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/*
+ * The proof view's assigns (model/xdp_rxq.h, A3): unreg writes the
+ * info's state, memory model flag and pool pointer - and drops the
+ * pool's user, the pool's own memory; is_reg writes nothing.  A
+ * footprint without the pool pointer is caught.
+ */
+static void xdp_rxq_unreg_stays_in_footprint(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *pp = make_pp(test, ctx->m);
+	struct rl_xdp_rxq_info rxq, before;
+
+	memset(&rxq, 0, sizeof(rxq));
+	rxq.m = ctx->m;
+	KUNIT_ASSERT_EQ(test, rl_xdp_rxq_info_reg(ctx->m, &rxq, 1, 2, 3), 0);
+	KUNIT_ASSERT_EQ(test, rl_xdp_rxq_info_reg_mem_model(&rxq,
+			RL_MEM_PAGE_POOL, pp), 0);
+	memcpy(&before, &rxq, sizeof(rxq));
+	KUNIT_EXPECT_TRUE(test, rl_xdp_rxq_info_is_reg(&rxq));
+	KUNIT_EXPECT_EQ(test, memcmp(&before, &rxq, sizeof(rxq)), 0);
+	rl_xdp_rxq_info_unreg(&rxq);
+	KUNIT_EXPECT_FALSE(test, rl_xdp_rxq_info_is_reg(&rxq));
+	before.state = rxq.state;
+	before.has_mem_model = rxq.has_mem_model;
+	/* the footprint one field short: the pool pointer was cleared */
+	KUNIT_EXPECT_NE(test, memcmp(&before, &rxq, sizeof(rxq)), 0);
+	before.pp = rxq.pp;
+	KUNIT_EXPECT_EQ(test, memcmp(&before, &rxq, sizeof(rxq)), 0);
+	rl_page_pool_destroy(pp);
+	rl_test_finish(ctx);
+}
+
 static void xdp_register_twice(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
@@ -349,6 +381,7 @@ static void xdp_frames_is_valid_catches_corruption(struct kunit *test)
 static struct kunit_case xdp_test_cases[] = {
 	KUNIT_CASE(xdp_rxq_register_order),
 	KUNIT_CASE(xdp_register_twice),
+	KUNIT_CASE(xdp_rxq_unreg_stays_in_footprint),
 	KUNIT_CASE(xdp_frame_from_page_pool_buffer),
 	KUNIT_CASE(xdp_frame_from_zero_copy_buffer),
 	KUNIT_CASE(xdp_zero_copy_conversion_fails_cleanly),
