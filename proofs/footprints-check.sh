@@ -6,7 +6,8 @@
 # and "(a .. b)" become "[a]" and "(a)", \old(x) and \at(x, L) become
 # (x) (x == \old(x) is no tautology to the compiler's warning), \null a
 # null pointer, \valid and \separated calls of rl_fp_valid() and
-# rl_fp_apart().
+# rl_fp_apart(); a quantifier's binder "\forall integer j;" goes (the
+# test declares the bound variable) and "==>" becomes "&&".
 # A function-like macro of footprints.h that neither the test nor another
 # macro of footprints.h uses fails.
 # --selftest: a copy of footprints.h with a field renamed must fail.
@@ -36,8 +37,10 @@ expanded=$($cc -std=gnu11 -E -P -I"$fdir" $inc proofs/footprints_test.c) ||
 sed 's/\[\([^]]*\) \.\. [^]]*\]/[\1]/g; s/(\([^()]*\) \.\. [^()]*)/(\1)/g
 	s/\\old(/(/g; s/\\at(\([^,]*\), *[A-Za-z_]*)/(\1)/g
 	s/\\valid(/rl_fp_valid(/g; s/\\null/((void *)0)/g
-	s/\\separated(/rl_fp_apart(/g' <<<"$expanded" |
-	$cc -std=gnu11 -fsyntax-only -Wall -Werror -Wno-unused-value -Wno-tautological-compare -x c - ||
+	s/\\separated(/rl_fp_apart(/g
+	s/\\forall integer [a-z_]*;//g; s/==>/\&\&/g' <<<"$expanded" |
+	$cc -std=gnu11 -fsyntax-only -Wall -Werror -Wno-unused-value -Wno-tautological-compare \
+		-Wno-parentheses -x c - ||
 	{ echo "footprints-check: proofs/footprints.h names a field the model does not have (above)" >&2; exit 1; }
 for mac in $(sed -n 's/^#define \([A-Z0-9_]*\)(.*/\1/p' "$fdir/footprints.h"); do
 	grep -q "$mac(" proofs/footprints_test.c ||

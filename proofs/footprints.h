@@ -81,6 +81,51 @@
 	RL_RX_RING_IDX(c, 6), RL_RX_RING_IDX(c, 7)
 
 /*
+ * What destroying RX flow @id leaves as it was at label @L: the rings of
+ * every other flow but 0 whose NAPI was off at @L - the completion ring,
+ * and the FDQ unless all flows share flow 0's (rl_am65_cpsw_destroy_rxq's
+ * `kept`, the teardown loop's step; flow 0's completion ring may get the
+ * teardown marker).
+ */
+#define RL_AM65_RX_KEPT(c, id, L) \
+	(\forall integer j; \
+	  0 < j < (c)->rx_ch_num_flows && j != (id) && \
+	  !\at((c)->rx_chns.flows[j].napi_enabled, L) ==> \
+	  rl_ridx_occ(&(c)->rx_chns.rx_chn->flows[j].ring->idx) == \
+	  \at(rl_ridx_occ(&(c)->rx_chns.rx_chn->flows[j].ring->idx), L) && \
+	  (!(c)->rx_chns.rx_chn->single_fdq ==> \
+	    rl_ridx_occ(&(c)->rx_chns.rx_chn->flows[j].fdq->idx) == \
+	    \at(rl_ridx_occ(&(c)->rx_chns.rx_chn->flows[j].fdq->idx), L)))
+
+/*
+ * What destroying RX flow @id (rl_am65_cpsw_destroy_rxq) writes of the
+ * driver's memory, beside the rings its reclaim resets: the flow's NAPI
+ * (napi_disable), its pacing timer (hrtimer_cancel), its pools, missing
+ * count and XSK owner, and every port's xdp_rxq_info of the flow.  @id may
+ * be a range (the channel's loop over its flows).
+ */
+#define RL_AM65_RXQ_DESTROY_FOOTPRINT(c, id) \
+	(c)->rx_chns.flows[id].napi_enabled, \
+	RL_NAPI_STATE_FOOTPRINT(&(c)->rx_chns.flows[id].napi_rx), \
+	(c)->rx_chns.flows[id].rx_hrtimer.armed, \
+	(c)->rx_chns.flows[id].rx_hrtimer.fired, \
+	(c)->rx_chns.flows[id].page_pool, (c)->rx_chns.flows[id].rx_missing, \
+	(c)->rx_chns.flows[id].xsk_pool, (c)->rx_chns.flows[id].xsk_port_id, \
+	RL_AM65_RXQ_INFO_FOOTPRINT(c, id)
+
+/*
+ * Every port's xdp_rxq_info of flow @id, what xdp_rxq_info_unreg writes:
+ * the AM65_CPSW_MAX_PORTS = 2 ports written out (a range over them made
+ * the destroy's goals after the loop run out of steps; prove.sh checks
+ * the constant).
+ */
+#define RL_AM65_RXQ_INFO(c, p, id) \
+	(c)->ports[p].xdp_rxq[id].state, \
+	(c)->ports[p].xdp_rxq[id].has_mem_model, (c)->ports[p].xdp_rxq[id].pp
+#define RL_AM65_RXQ_INFO_FOOTPRINT(c, id) \
+	RL_AM65_RXQ_INFO(c, 0, id), RL_AM65_RXQ_INFO(c, 1, id)
+
+/*
  * What alloc and free may write: the pool's free list, fill ring and
  * buffers, its fault site and the frames' ledger entries (integers only).
  */

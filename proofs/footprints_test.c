@@ -18,6 +18,8 @@
 /* what \valid and \separated become (footprints-check.sh): operands typed */
 int rl_fp_valid(const void *p);
 int rl_fp_apart(const void *a, ...);
+/* an ACSL logic function a macro reads, as a C function of its type */
+long rl_ridx_occ(const struct rl_ring_idx *r);
 
 void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 			 struct rl_k3_udma_glue_rx_channel *rx,
@@ -25,7 +27,8 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 			 struct rl_xsk_pool *xsk, struct rl_ring *ring,
 			 struct am65_cpsw_rx_flow *flow,
 			 struct rl_dring *dring, struct rl_page_pool *pp,
-			 struct rl_stmmac_priv *priv);
+			 struct rl_stmmac_priv *priv,
+			 struct am65_cpsw_common *common);
 
 void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 			 struct rl_k3_udma_glue_rx_channel *rx,
@@ -33,7 +36,8 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 			 struct rl_xsk_pool *xsk, struct rl_ring *ring,
 			 struct am65_cpsw_rx_flow *flow,
 			 struct rl_dring *dring, struct rl_page_pool *pp,
-			 struct rl_stmmac_priv *priv)
+			 struct rl_stmmac_priv *priv,
+			 struct am65_cpsw_common *common)
 {
 	RL_TOUCH(RL_DMA_FOOTPRINT(dma));
 	RL_TOUCH(RL_DESC_POOL_FOOTPRINT(pool));
@@ -41,6 +45,12 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 	RL_TOUCH(RL_FDQ_FOOTPRINT(ring));
 	RL_TOUCH(RL_RX_PUSH_FOOTPRINT(rx));
 	RL_TOUCH(RL_RX_RINGS_FOOTPRINT(rx));
+	RL_TOUCH(RL_AM65_RXQ_DESTROY_FOOTPRINT(common, 0));
+	{
+		int j = 0;	/* RL_AM65_RX_KEPT's bound variable */
+
+		RL_TOUCH(RL_AM65_RX_KEPT(common, 0, Pre));
+	}
 	RL_TOUCH(RL_TX_PUSH_FOOTPRINT(tx));
 	RL_TOUCH(RL_XSK_FOOTPRINT(xsk));
 	RL_TOUCH(RL_XSK_TX_FOOTPRINT(xsk));

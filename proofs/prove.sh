@@ -65,6 +65,10 @@ done
 # proofs/footprints.h writes the rings of RL_MAX_FLOWS flows out one by one
 grep -q '^#define RL_MAX_FLOWS[[:space:]]*8$' model/k3_udma_glue.h ||
 	{ echo "prove: RL_MAX_FLOWS is no longer 8: update RL_RX_PUSH_FOOTPRINT and RL_RX_RINGS_FOOTPRINT in proofs/footprints.h" >&2; exit 2; }
+# and every port's xdp_rxq_info of a flow, AM65_CPSW_MAX_PORTS of them
+# (the footprint and rl_am65_cpsw_destroy_rxqs' loop assigns)
+grep -q '^#define AM65_CPSW_MAX_PORTS[[:space:]]*2[[:space:]]' driver/am65-cpsw/am65_cpsw.h ||
+	{ echo "prove: AM65_CPSW_MAX_PORTS is no longer 2: update RL_AM65_RXQ_INFO_FOOTPRINT in proofs/footprints.h and rl_am65_cpsw_destroy_rxqs' loop assigns" >&2; exit 2; }
 # the variant's bit comes from the catalogue tool (make builds it)
 # (its driver's units only: a bit means another bug in the other driver)
 mask=0 vdir=-
