@@ -332,13 +332,43 @@ void rl_am65_cpsw_rx_irq_reopen(struct am65_cpsw_rx_flow *flow);
   @   (\forall integer f; 0 <= f < c->rx_ch_num_flows ==>
   @     \valid(c->rx_chns.rx_chn->flows[f].ring));
   @
+  @ // what a flow's destroy reads beyond the rings: the ports it walks
+  @ // and each flow's page_pool, none or a pool (am65_cpsw_create_rxq)
+  @ predicate am65_rx_pools{L}(struct am65_cpsw_common *c) =
+  @   c->port_num <= AM65_CPSW_MAX_PORTS &&
+  @   (\forall integer f; 0 <= f < AM65_CPSW_MAX_RX_FLOWS ==>
+  @     c->rx_chns.flows[f].page_pool == \null ||
+  @     \valid(c->rx_chns.flows[f].page_pool));
+  @
+  @ // flows lo .. hi - 1 torn down: NAPI off, the completion ring empty,
+  @ // and the FDQ if the flow owns one (rl_am65_cpsw_destroy_rxqs' loop)
+  @ predicate am65_rx_flows_done{L}(struct am65_cpsw_common *c,
+  @                                 integer lo, integer hi) =
+  @   \forall integer j; 0 <= lo <= j < hi ==>
+  @     !c->rx_chns.flows[j].napi_enabled &&
+  @     rl_ridx_occ(&c->rx_chns.rx_chn->flows[j].ring->idx) == 0 &&
+  @     (rl_udma_owns_fdq(c->rx_chns.rx_chn, j) ==>
+  @       rl_ridx_occ(&c->rx_chns.rx_chn->flows[j].fdq->idx) == 0);
+  @
   @ // the driver's state apart from the RX channel and its rings (separate
   @ // allocations, in the model as in the kernel); flow 0 always exists
   @ predicate am65_rx_apart{L}(struct am65_cpsw_common *c) =
   @   1 <= c->rx_ch_num_flows && \separated(c, c->rx_chns.rx_chn) &&
+  @   \base_addr(c) != \base_addr(c->rx_chns.rx_chn) &&
   @   (\forall integer f; 0 <= f < c->rx_ch_num_flows ==>
   @     \separated(c, c->rx_chns.rx_chn->flows[f].ring) &&
-  @     \separated(c, c->rx_chns.rx_chn->flows[f].fdq));
+  @     \separated(c, c->rx_chns.rx_chn->flows[f].fdq) &&
+  @     \base_addr(c) != \base_addr(c->rx_chns.rx_chn->flows[f].ring) &&
+  @     \base_addr(c) != \base_addr(c->rx_chns.rx_chn->flows[f].fdq)) &&
+  @   (\forall integer f, g; 0 <= f < c->rx_ch_num_flows &&
+  @     0 <= g < c->rx_ch_num_flows ==>
+  @     \base_addr(c->rx_chns.rx_chn->flows[f].ring) !=
+  @       \base_addr(c->rx_chns.rx_chn->flows[g].fdq) &&
+  @     (f != g ==> \base_addr(c->rx_chns.rx_chn->flows[f].ring) !=
+  @       \base_addr(c->rx_chns.rx_chn->flows[g].ring)) &&
+  @     (f != g && !c->rx_chns.rx_chn->single_fdq ==>
+  @       \base_addr(c->rx_chns.rx_chn->flows[f].fdq) !=
+  @       \base_addr(c->rx_chns.rx_chn->flows[g].fdq)));
   @*/
 
 /* Internal, shared by the data path files. */
@@ -352,6 +382,7 @@ int rl_am65_cpsw_create_rxqs(struct am65_cpsw_common *common);
   @ requires rings: rl_udma_chn_rings(common->rx_chns.rx_chn,
   @                                   common->rx_ch_num_flows,
   @                                   common->rx_chns.rx_chn->single_fdq);
+  @ requires pools: am65_rx_pools(common);
   @ ensures rx_rings_empty: \forall integer f;
   @   0 <= f < \old(common->rx_ch_num_flows) ==>
   @   rl_ridx_occ(&\old(common->rx_chns.rx_chn)->flows[f].ring->idx) == 0 &&
@@ -379,9 +410,11 @@ void rl_am65_cpsw_destroy_rxqs(struct am65_cpsw_common *common,
   @     common->rx_chns.flows[j].napi_enabled ==
   @     \old(common->rx_chns.flows[j].napi_enabled));
   @ ensures shape: \old(am65_rx_shape(common) && am65_rx_apart(common) &&
+  @   am65_rx_pools(common) &&
   @   rl_udma_chn_rings(common->rx_chns.rx_chn, common->rx_ch_num_flows,
   @     common->rx_chns.rx_chn->single_fdq)) ==>
   @   am65_rx_shape(common) && am65_rx_apart(common) &&
+  @   am65_rx_pools(common) &&
   @   rl_udma_chn_rings(common->rx_chns.rx_chn, common->rx_ch_num_flows,
   @     common->rx_chns.rx_chn->single_fdq);
   @*/
@@ -400,45 +433,52 @@ int rl_am65_cpsw_xdp_tx_frame(struct am65_cpsw_port *port,
 int rl_am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id);
 /*
  * @retain_page_pool: keep the flow's page_pool (XDP program exchange).
- * Proof view (A3, read against the code, not proven): NAPI off, the flow
- * reclaimed (rl_am65_cpsw_rx_reclaim, proven: its completion ring popped
- * empty, its own FDQ cleaned), then nothing writes a ring.  At its waits
- * (napi_disable, hrtimer_cancel) the flow's own pending poll and the
- * NAPIs still on run: they write their own flows' rings (a refill of a
- * shared FDQ writes flow 0's), and the hardware may add the teardown
- * marker to flow 0's completion ring - no ring of another flow whose
- * NAPI is off.  Like A1's cleanups, the contract leaves out what no proof
- * reads: the flow's page_pool and XSK pool (cleared), its counters, the
- * ports' xdp_rxq_info, and what the reclaim's cleanups free.
+ * Proven (unit rx_destroy), over its callees' contracts: NAPI off, the
+ * flow reclaimed (rl_am65_cpsw_rx_reclaim, unit rx_tdown: its completion
+ * ring popped empty, its own FDQ cleaned), then nothing writes a ring.
+ * What runs at its waits (napi_disable, hrtimer_cancel) is A3: the
+ * flow's own pending poll and the NAPIs still on write their own flows'
+ * rings (a refill of a shared FDQ writes flow 0's) and the hardware may
+ * add the teardown marker to flow 0's completion ring - no ring of
+ * another flow whose NAPI is off, which is what `kept` reads; the waits'
+ * contracts name no ring.  `done_step` is the channel loop's step: the
+ * flows after @id torn down before the call, @id and they after it.
  */
 /*@ requires shape: am65_rx_shape(common) && am65_rx_apart(common) &&
   @   id < common->rx_ch_num_flows;
   @ requires rings: rl_udma_chn_rings(common->rx_chns.rx_chn,
   @                                   common->rx_ch_num_flows,
   @                                   common->rx_chns.rx_chn->single_fdq);
-  @ assigns common->rx_chns.flows[id].napi_enabled,
+  @ requires pools: am65_rx_pools(common);
+  @ assigns RL_AM65_RXQ_DESTROY_FOOTPRINT(common, id),
   @   RL_RX_RINGS_FOOTPRINT(common->rx_chns.rx_chn);
   @ ensures same: common->rx_ch_num_flows == \old(common->rx_ch_num_flows) &&
-  @   common->rx_chns.rx_chn == \old(common->rx_chns.rx_chn) &&
-  @   am65_rx_shape(common) && am65_rx_apart(common) &&
-  @   rl_udma_chn_rings(common->rx_chns.rx_chn, common->rx_ch_num_flows,
-  @     common->rx_chns.rx_chn->single_fdq) &&
-  @   (\forall integer j; 0 <= j < AM65_CPSW_MAX_RX_FLOWS && j != id ==>
+  @   common->rx_chns.rx_chn == \old(common->rx_chns.rx_chn);
+  @ ensures shape: am65_rx_shape(common);
+  @ ensures apart: am65_rx_apart(common);
+  @ ensures rings: rl_udma_chn_rings(common->rx_chns.rx_chn,
+  @   common->rx_ch_num_flows, common->rx_chns.rx_chn->single_fdq);
+  @ ensures napis: \forall integer j;
+  @   0 <= j < AM65_CPSW_MAX_RX_FLOWS && j != id ==>
   @     common->rx_chns.flows[j].napi_enabled ==
-  @     \old(common->rx_chns.flows[j].napi_enabled));
+  @     \old(common->rx_chns.flows[j].napi_enabled);
   @ ensures off: !common->rx_chns.flows[id].napi_enabled;
   @ ensures drained:
   @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[id].ring->idx) == 0;
   @ ensures fdq_cleaned: rl_udma_owns_fdq(common->rx_chns.rx_chn, id) ==>
   @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[id].fdq->idx) == 0;
-  @ ensures kept: \forall integer j;
-  @   0 < j < common->rx_ch_num_flows && j != id &&
-  @   !\old(common->rx_chns.flows[j].napi_enabled) ==>
-  @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[j].ring->idx) ==
-  @   \old(rl_ridx_occ(&common->rx_chns.rx_chn->flows[j].ring->idx)) &&
-  @   (!common->rx_chns.rx_chn->single_fdq ==>
-  @     rl_ridx_occ(&common->rx_chns.rx_chn->flows[j].fdq->idx) ==
-  @     \old(rl_ridx_occ(&common->rx_chns.rx_chn->flows[j].fdq->idx)));
+  @ ensures kept: RL_AM65_RX_KEPT(common, id, Pre);
+  @ ensures ptrs: common->rx_chns.rx_chn->single_fdq ==
+  @     \old(common->rx_chns.rx_chn->single_fdq) &&
+  @   \forall integer f; 0 <= f < RL_MAX_FLOWS ==>
+  @   common->rx_chns.rx_chn->flows[f].ring ==
+  @     \old(common->rx_chns.rx_chn->flows[f].ring) &&
+  @   common->rx_chns.rx_chn->flows[f].fdq ==
+  @     \old(common->rx_chns.rx_chn->flows[f].fdq);
+  @ ensures pools: am65_rx_pools(common);
+  @ ensures done_step: \old(am65_rx_flows_done(common, id + 1,
+  @     common->rx_ch_num_flows)) ==>
+  @   am65_rx_flows_done(common, id, common->rx_ch_num_flows);
   @*/
 void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
 			      bool retain_page_pool);

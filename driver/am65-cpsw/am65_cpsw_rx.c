@@ -178,10 +178,15 @@ void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
 	 * and udma_reset.
 	 */
 	rl_am65_cpsw_rx_reclaim(common, id);
+	/*@ assert kept_reclaimed: RL_AM65_RX_KEPT(common, id, Pre); */
 	if (flow->page_pool && !retain_page_pool &&
 	    rl_am65_bug(common, RL_V_PAGE_POOL_DOUBLE_DESTROY))
 		rl_page_pool_destroy(flow->page_pool);
 	/* v2: only ports with a net_device registered an rxq */
+	/*@ loop invariant 0 <= p <= common->port_num;
+	  @ loop assigns p, RL_AM65_RXQ_INFO_FOOTPRINT(common, id);
+	  @ loop variant common->port_num - p;
+	  @*/
 	for (p = 0; p < common->port_num; p++) {
 		struct rl_xdp_rxq_info *rxq = &common->ports[p].xdp_rxq[id];
 
@@ -193,9 +198,45 @@ void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
 		rl_page_pool_destroy(flow->page_pool);
 		flow->page_pool = NULL;
 	}
+	/*@ assert kept_cleared: RL_AM65_RX_KEPT(common, id, Pre); */
 	flow->rx_missing = 0;
 	flow->xsk_pool = NULL;
 	flow->xsk_port_id = 0;
+	/*@ assert end_kept: RL_AM65_RX_KEPT(common, id, Pre); */
+	/*
+	 * Proof: the end state asserted one fact at a time, each then a
+	 * hypothesis of the later goals (done_step: the channel loop's step);
+	 * in this order every goal stays under half the step limit.
+	 */
+	/*@ assert end_ptrs:
+	  @   common->rx_chns.rx_chn == \at(common->rx_chns.rx_chn, Pre) &&
+	  @   common->rx_ch_num_flows == \at(common->rx_ch_num_flows, Pre) &&
+	  @   common->rx_chns.rx_chn->single_fdq ==
+	  @     \at(common->rx_chns.rx_chn->single_fdq, Pre) &&
+	  @   \forall integer f; 0 <= f < RL_MAX_FLOWS ==>
+	  @   common->rx_chns.rx_chn->flows[f].ring ==
+	  @     \at(common->rx_chns.rx_chn->flows[f].ring, Pre) &&
+	  @   common->rx_chns.rx_chn->flows[f].fdq ==
+	  @     \at(common->rx_chns.rx_chn->flows[f].fdq, Pre);
+	  @*/
+	/*@ assert end_rings: rl_udma_chn_rings(common->rx_chns.rx_chn,
+	  @   common->rx_ch_num_flows, common->rx_chns.rx_chn->single_fdq);
+	  @*/
+	/*@ assert end_apart: am65_rx_apart(common); */
+	/*@ assert end_shape: am65_rx_shape(common); */
+	/*@ assert end_pools: am65_rx_pools(common); */
+	/*@ assert end_napis: \forall integer j;
+	  @   0 <= j < AM65_CPSW_MAX_RX_FLOWS && j != id ==>
+	  @     common->rx_chns.flows[j].napi_enabled ==
+	  @     \at(common->rx_chns.flows[j].napi_enabled, Pre);
+	  @*/
+	/*@ assert end_off: !common->rx_chns.flows[id].napi_enabled; */
+	/*@ assert end_drained:
+	  @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[id].ring->idx) == 0;
+	  @*/
+	/*@ assert end_fdq: rl_udma_owns_fdq(common->rx_chns.rx_chn, id) ==>
+	  @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[id].fdq->idx) == 0;
+	  @*/
 }
 
 /*
@@ -225,26 +266,28 @@ void rl_am65_cpsw_destroy_rxqs(struct am65_cpsw_common *common,
 	    !rl_am65_cpsw_wait_tdown(common, RL_WAIT_RX_TDOWN))
 		common->rx_tdown_timeouts++;	/* "rx teardown timeout" */
 	/*@ assert waited: common->rx_ch_num_flows ==
-	  @   \at(common->rx_ch_num_flows, Pre) && am65_rx_shape(common) &&
-	  @   am65_rx_apart(common) &&
+	  @   \at(common->rx_ch_num_flows, Pre);
+	  @*/
+	/*@ assert waited_shape: am65_rx_shape(common); */
+	/*@ assert waited_apart: am65_rx_apart(common); */
+	/*@ assert waited_pools: am65_rx_pools(common); */
+	/*@ assert waited_rings:
 	  @   rl_udma_chn_rings(chn, common->rx_ch_num_flows, chn->single_fdq);
 	  @*/
 	/*@ loop invariant bound: 0 <= id <= \at(common->rx_ch_num_flows, Pre);
 	  @ loop invariant same:
 	  @   common->rx_ch_num_flows == \at(common->rx_ch_num_flows, Pre) &&
 	  @   common->rx_chns.rx_chn == chn && am65_rx_shape(common) &&
-	  @   am65_rx_apart(common) &&
+	  @   am65_rx_apart(common) && am65_rx_pools(common) &&
 	  @   rl_udma_chn_rings(chn, common->rx_ch_num_flows,
 	  @     chn->single_fdq);
-	  @ loop invariant flows_done_empty: \forall integer j;
-	  @   0 <= j < common->rx_ch_num_flows &&
-	  @   (first_to_last ? j < common->rx_ch_num_flows - id : id <= j) ==>
-	  @   !common->rx_chns.flows[j].napi_enabled &&
-	  @   rl_ridx_occ(&chn->flows[j].ring->idx) == 0 &&
-	  @   (rl_udma_owns_fdq(chn, j) ==>
-	  @     rl_ridx_occ(&chn->flows[j].fdq->idx) == 0);
+	  @ loop invariant flows_done: first_to_last ?
+	  @   am65_rx_flows_done(common, 0, common->rx_ch_num_flows - id) :
+	  @   am65_rx_flows_done(common, id, common->rx_ch_num_flows);
 	  @ loop assigns id,
-	  @   common->rx_chns.flows[0 .. AM65_CPSW_MAX_RX_FLOWS - 1].napi_enabled,
+	  @   common->rx_chns.flows[0 .. AM65_CPSW_MAX_RX_FLOWS - 1],
+	  @   common->ports[0].xdp_rxq[0 .. AM65_CPSW_MAX_RX_FLOWS - 1],
+	  @   common->ports[1].xdp_rxq[0 .. AM65_CPSW_MAX_RX_FLOWS - 1],
 	  @   RL_RX_RINGS_FOOTPRINT(common->rx_chns.rx_chn);
 	  @ loop variant id;
 	  @*/
