@@ -202,12 +202,13 @@ void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
 	flow->rx_missing = 0;
 	flow->xsk_pool = NULL;
 	flow->xsk_port_id = 0;
-	/*@ assert end_kept: RL_AM65_RX_KEPT(common, id, Pre); */
 	/*
 	 * Proof: the end state asserted one fact at a time, each then a
 	 * hypothesis of the later goals (done_step: the channel loop's step);
-	 * in this order every goal stays under half the step limit.
+	 * in this order every goal proves within the step limit
+	 * (proofs/README.md).
 	 */
+	/*@ assert end_kept: RL_AM65_RX_KEPT(common, id, Pre); */
 	/*@ assert end_ptrs:
 	  @   common->rx_chns.rx_chn == \at(common->rx_chns.rx_chn, Pre) &&
 	  @   common->rx_ch_num_flows == \at(common->rx_ch_num_flows, Pre) &&
