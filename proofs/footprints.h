@@ -84,8 +84,8 @@
  * What destroying RX flow @id leaves as it was at label @L: the rings of
  * every other flow but 0 whose NAPI was off at @L - the completion ring,
  * and the FDQ unless all flows share flow 0's (rl_am65_cpsw_destroy_rxq's
- * `kept`, the teardown loop's step; flow 0's completion ring may get the
- * teardown marker).
+ * `kept`, from which its `done_step` follows; flow 0's completion ring may
+ * get the teardown marker).
  */
 #define RL_AM65_RX_KEPT(c, id, L) \
 	(\forall integer j; \
@@ -101,8 +101,7 @@
  * What destroying RX flow @id (rl_am65_cpsw_destroy_rxq) writes of the
  * driver's memory, beside the rings its reclaim resets: the flow's NAPI
  * (napi_disable), its pacing timer (hrtimer_cancel), its pools, missing
- * count and XSK owner, and every port's xdp_rxq_info of the flow.  @id may
- * be a range (the channel's loop over its flows).
+ * count and XSK owner, and every port's xdp_rxq_info of the flow.
  */
 #define RL_AM65_RXQ_DESTROY_FOOTPRINT(c, id) \
 	(c)->rx_chns.flows[id].napi_enabled, \
