@@ -10,20 +10,25 @@
 # test declares the bound variable) and "==>" becomes "&&".
 # A function-like macro of footprints.h that neither the test nor another
 # macro of footprints.h uses fails.
-# --selftest: a copy of footprints.h with a field renamed must fail.
+# --selftest: a copy of footprints.h with a field renamed must fail (one
+# in a plain footprint, one inside a quantified macro).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = --selftest ]; then
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
-	sed 's/(p)->acct\.avail,/(p)->acct.avail_renamed,/' proofs/footprints.h >"$tmp/footprints.h"
-	cmp -s proofs/footprints.h "$tmp/footprints.h" &&
-		{ echo "footprints-check: self-test could not rename a field" >&2; exit 1; }
-	if RL_FOOTPRINTS_DIR=$tmp bash "$0" "${2:-gcc}" >/dev/null 2>&1; then
-		echo "footprints-check: a renamed field was NOT caught" >&2
-		exit 1
-	fi
-	echo "footprints-check: self-test: a footprint naming a missing field is caught"
+	# a plain footprint, and a field inside a quantifier (RL_AM65_RX_KEPT)
+	for rename in 's/(p)->acct\.avail,/(p)->acct.avail_renamed,/' \
+		's/flows\[j\]\.napi_enabled, L)/flows[j].napi_enabled_renamed, L)/'; do
+		sed "$rename" proofs/footprints.h >"$tmp/footprints.h"
+		cmp -s proofs/footprints.h "$tmp/footprints.h" &&
+			{ echo "footprints-check: self-test could not rename a field ($rename)" >&2; exit 1; }
+		if RL_FOOTPRINTS_DIR=$tmp bash "$0" "${2:-gcc}" >/dev/null 2>&1; then
+			echo "footprints-check: a renamed field was NOT caught ($rename)" >&2
+			exit 1
+		fi
+	done
+	echo "footprints-check: self-test: a footprint naming a missing field is caught, inside a quantifier too"
 	exit 0
 fi
 cc=${1:-gcc}
