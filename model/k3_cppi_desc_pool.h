@@ -136,6 +136,9 @@ struct rl_cppi5_desc *rl_k3_cppi_desc_pool_hw_desc(const struct rl_k3_cppi_desc_
 					   rl_dma_addr_t dma);
 
 /* CPU-side accessors (cppi5_hdesc_*): each checks the descriptor's owner. */
+/*@ assigns \nothing;
+  @ ensures \result <==> (dma & RL_CPPI5_TDCM_MARKER) != 0;
+  @*/
 static inline bool rl_cppi5_desc_is_tdcm(rl_dma_addr_t dma)
 {
 	return dma & RL_CPPI5_TDCM_MARKER;

@@ -50,6 +50,7 @@ int rl_ring_push(struct rl_ring *ring, rl_dma_addr_t dma);
 /*@ requires \valid(ring) && \valid(dma) && \separated(ring, dma);
   @ assigns ring->idx, *dma;
   @ ensures empty: \result != 0 ==> rl_ridx_occ(&ring->idx) == 0;
+  @ ensures found_empty: \result != 0 ==> \old(rl_ridx_occ(&ring->idx)) == 0;
   @ ensures one_less: \result == 0 ==>
   @   rl_ridx_occ(&ring->idx) == \old(rl_ridx_occ(&ring->idx)) - 1;
   @*/

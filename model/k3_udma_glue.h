@@ -117,6 +117,8 @@ int rl_k3_udma_glue_push_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
   @ ensures same: chn->flow_num == \old(chn->flow_num);
   @ ensures empty: \result != 0 ==>
   @   rl_ridx_occ(&chn->flows[flow].ring->idx) == 0;
+  @ ensures found_empty: \result != 0 ==>
+  @   \old(rl_ridx_occ(&chn->flows[flow].ring->idx)) == 0;
   @ ensures one_less: \result == 0 ==>
   @   rl_ridx_occ(&chn->flows[flow].ring->idx) ==
   @   \old(rl_ridx_occ(&chn->flows[flow].ring->idx)) - 1;
@@ -223,6 +225,8 @@ int rl_k3_udma_glue_push_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
 /*@ requires \valid(chn) && \valid(chn->ringtxcq) && \valid(dma);
   @ assigns chn->ringtxcq->idx, *dma;
   @ ensures empty: \result != 0 ==> rl_ridx_occ(&chn->ringtxcq->idx) == 0;
+  @ ensures found_empty: \result != 0 ==>
+  @   \old(rl_ridx_occ(&chn->ringtxcq->idx)) == 0;
   @ ensures one_less: \result == 0 ==>
   @   rl_ridx_occ(&chn->ringtxcq->idx) ==
   @   \old(rl_ridx_occ(&chn->ringtxcq->idx)) - 1;

@@ -16,10 +16,9 @@
  * reset starts, the queue's completion ring is empty, and the drain ends
  * (each pop takes one entry); an RX flow's reset (here, after the drain)
  * leaves its FDQ empty unless flow 0 shares it (UDMA-P), the glue having
- * popped every entry through the cleanup (unit udma_reset).  The
- * contracts it rests on: the ring pop's (A5, restated with the cleanup by
- * the pop_one helpers: A2) and the cleanups', which touch no ring (A1,
- * proofs/README.md).
+ * popped every entry through the cleanup (unit udma_reset).  The pop_one
+ * helpers are proven too; the contracts it rests on: the ring pop's (A5)
+ * and the cleanups', which touch no ring (A1, proofs/README.md).
  */
 #include "am65_cpsw.h"
 

@@ -268,6 +268,10 @@ static void rx_pop_reset_stay_in_footprint(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, fp_rx_kept(s, chn, true, false));
 	KUNIT_EXPECT_FALSE(test, fp_rx_kept(s, chn, true, true));
 	fp_cleanup(&b, dma);
+	/* a pop that fails found the ring empty and changed nothing */
+	fp_rx_save(test, s, chn, 1, FP_KEPT, FP_KEPT);
+	KUNIT_EXPECT_EQ(test, rl_k3_udma_glue_pop_rx_chn(chn, 1, &dma), -ENODATA);
+	KUNIT_EXPECT_TRUE(test, fp_rx_kept(s, chn, true, false));
 	/* the completion's interrupt is still pending: the reset clears it */
 	KUNIT_ASSERT_TRUE(test, chn->flows[1].ring->irq);
 	rl_k3_udma_glue_disable_rx_chn(chn);
@@ -340,6 +344,10 @@ static void tx_push_pop_stay_in_footprint(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, fp_tx_kept(s, chn, false));
 	KUNIT_EXPECT_FALSE(test, fp_tx_kept(s, chn, true));
 	fp_cleanup(&b, dma);
+	/* a pop that fails found the ring empty and changed nothing */
+	fp_tx_save(test, s, chn, FP_KEPT, FP_KEPT);
+	KUNIT_EXPECT_EQ(test, rl_k3_udma_glue_pop_tx_chn(chn, &dma), -ENODATA);
+	KUNIT_EXPECT_TRUE(test, fp_tx_kept(s, chn, false));
 	rl_test_check(ctx);
 	rl_k3_udma_glue_reset_tx_chn(chn, &b, fp_cleanup);
 	rl_k3_udma_glue_release_tx_chn(chn);
