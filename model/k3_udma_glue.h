@@ -106,13 +106,15 @@ void rl_k3_udma_glue_disable_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
 int rl_k3_udma_glue_push_rx_chn(struct rl_k3_udma_glue_rx_channel *chn,
 				u32 flow, void *desc, rl_dma_addr_t dma);
 /*
- * k3_udma_glue_pop_rx_chn(): the next completion of @flow.  Proof view
- * (A5): -ENODATA only when the ring is empty; a pop takes one entry; of
- * what the proofs read it writes the ring's counters only (the ledger's
- * bookkeeping is not driver memory).
+ * k3_udma_glue_pop_rx_chn(): the next completion of @flow.  Proven
+ * (unit udma_reset) over the ring pop's contract (A5): -ENODATA only when
+ * the ring is empty; a pop takes one entry; of what the proofs read it
+ * writes the ring's counters only (the ledger's bookkeeping is not driver
+ * memory).
  */
 /*@ requires \valid(chn) && flow < chn->flow_num && flow < RL_MAX_FLOWS &&
   @   \valid(chn->flows[flow].ring) && \valid(dma);
+  @ requires apart: \separated(chn, chn->flows[flow].ring, dma);
   @ assigns chn->flows[flow].ring->idx, *dma;
   @ ensures same: chn->flow_num == \old(chn->flow_num);
   @ ensures empty: \result != 0 ==>
@@ -221,8 +223,9 @@ void rl_k3_udma_glue_disable_tx_chn(struct rl_k3_udma_glue_tx_channel *chn);
   @*/
 int rl_k3_udma_glue_push_tx_chn(struct rl_k3_udma_glue_tx_channel *chn,
 				void *desc, rl_dma_addr_t dma);
-/* k3_udma_glue_pop_tx_chn(): the same for the completion ring (A5). */
+/* k3_udma_glue_pop_tx_chn(): the same for the completion ring (proven). */
 /*@ requires \valid(chn) && \valid(chn->ringtxcq) && \valid(dma);
+  @ requires apart: \separated(chn->ringtxcq, dma);
   @ assigns chn->ringtxcq->idx, *dma;
   @ ensures empty: \result != 0 ==> rl_ridx_occ(&chn->ringtxcq->idx) == 0;
   @ ensures found_empty: \result != 0 ==>

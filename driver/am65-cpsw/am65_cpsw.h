@@ -521,6 +521,8 @@ void rl_am65_cpsw_tx_cleanup(struct am65_cpsw_tx_chn *tx_chn,
  */
 /*@ requires shape: am65_rx_shape(common) && f < common->rx_ch_num_flows;
   @ requires rings: rl_udma_flow_rings(common->rx_chns.rx_chn, f);
+  @ requires apart: \separated(common->rx_chns.rx_chn,
+  @   common->rx_chns.rx_chn->flows[f].ring);
   @ assigns common->rx_chns.rx_chn->flows[f].fdq->idx,
   @   common->rx_chns.rx_chn->flows[f].ring->idx;
   @ ensures fdq_cleaned: rl_udma_owns_fdq(common->rx_chns.rx_chn, f) ==>

@@ -25,6 +25,7 @@
 /* One completion of flow @f popped and cleaned up (a marker: dropped). */
 /*@ requires \valid(common) && \valid(chn) && f < chn->flow_num &&
   @   f < RL_MAX_FLOWS && \valid(chn->flows[f].ring);
+  @ requires apart: \separated(chn, chn->flows[f].ring);
   @ assigns chn->flows[f].ring->idx;
   @ ensures empty: \result != 0 ==> rl_ridx_occ(&chn->flows[f].ring->idx) == 0;
   @ ensures taken: \old(rl_ridx_occ(&chn->flows[f].ring->idx)) > 0 ==>
@@ -47,6 +48,8 @@ static int am65_cpsw_rx_pop_one(struct am65_cpsw_common *common,
 
 /* Pop flow @f's completion ring empty through the RX cleanup. */
 /*@ requires shape: am65_rx_shape(common) && f < common->rx_ch_num_flows;
+  @ requires apart: \separated(common->rx_chns.rx_chn,
+  @   common->rx_chns.rx_chn->flows[f].ring);
   @ assigns common->rx_chns.rx_chn->flows[f].ring->idx;
   @ ensures drained:
   @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[f].ring->idx) == 0;
