@@ -100,6 +100,14 @@ static u32 am65_cpsw_xdp_verdict(struct am65_cpsw_rx_flow *flow,
 		tx_chn = &common->tx_chns[m->cpu %
 			(rl_am65_bug(common, RL_V_XDP_TX_CHN_PAST_NUM) ?
 			 AM65_CPSW_MAX_QUEUES : common->tx_ch_num)];
+		/*
+		 * Proof: the frame goes to a channel the driver set up (the
+		 * first tx_ch_num, am65_cpsw_nuss_init_tx_chns); the others
+		 * have no DMA channel behind them.
+		 */
+		/*@ assert tx_chn_set_up: \exists integer i;
+		  @   0 <= i < common->tx_ch_num && tx_chn == &common->tx_chns[i];
+		  @*/
 		xdpf = rl_xdp_convert_buff_to_frame(m, xdp);
 		if (!xdpf) {
 			port->tx_dropped++;
