@@ -187,11 +187,9 @@ void rl_k3_udma_glue_disable_rx_chn(struct rl_k3_udma_glue_rx_channel *chn)
 /*
  * A ring element the CPU pushed or popped (@ret 0): in ring mode
  * k3_ringacc_ring_push_mem/pop_mem move the element in ring memory and
- * write the ring's doorbell register (+1 / -1) for each one.
- */
-/*
- * Proof view: the work counters are the model's bookkeeping, which no
- * footprint names (proofs/README.md, A5): assumed, not proven.
+ * write the ring's doorbell register (+1 / -1) for each one.  Proof
+ * view: the work counters are the model's bookkeeping, which no footprint
+ * names (proofs/README.md, A5): assumed, not proven.
  */
 /*@ assigns \nothing;
   @ ensures \result == ret;

@@ -87,7 +87,7 @@ rl_k3_udma_glue_request_rx_chn(struct rl_model *m, struct rl_k3_cppi_desc_pool *
 void rl_k3_udma_glue_release_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
 bool rl_udma_rx_chn_is_valid(const struct rl_k3_udma_glue_rx_channel *chn);
 int rl_k3_udma_glue_enable_rx_chn(struct rl_k3_udma_glue_rx_channel *chn);
-/* Proof view (A5): the channel stops; no ring is touched. */
+/* The channel stops; no ring is touched (proven, unit udma_reset). */
 /*@ requires \valid(chn);
   @ assigns chn->enabled;
   @*/
