@@ -135,7 +135,11 @@ bool rl_k3_cppi_desc_pool_dma_to_id(const struct rl_k3_cppi_desc_pool *pool,
 struct rl_cppi5_desc *rl_k3_cppi_desc_pool_hw_desc(const struct rl_k3_cppi_desc_pool *pool,
 					   rl_dma_addr_t dma);
 
-/* CPU-side accessors (cppi5_hdesc_*): each checks the descriptor's owner. */
+/*
+ * cppi5_desc_is_tdcm(): the address is the teardown marker, not a
+ * descriptor - a bit of the address, no owner to check (proven, unit
+ * rx_tdown).
+ */
 /*@ assigns \nothing;
   @ ensures \result <==> (dma & RL_CPPI5_TDCM_MARKER) != 0;
   @*/
@@ -144,6 +148,7 @@ static inline bool rl_cppi5_desc_is_tdcm(rl_dma_addr_t dma)
 	return dma & RL_CPPI5_TDCM_MARKER;
 }
 
+/* CPU-side accessors (cppi5_hdesc_*): each checks the descriptor's owner. */
 /* cppi5_hdesc_init(): note it leaves psdata untouched, as the real one. */
 void rl_cppi5_hdesc_init(struct rl_k3_cppi_desc_pool *pool, void *desc, u32 flags,
 			 u32 psdata_size);
