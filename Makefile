@@ -3,13 +3,23 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 CACHE   ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/ringledger
-BUILD   ?= build
+# BASELINE=1 (make bench only): the fuzz targets without issue 19's work,
+# built apart (fuzz/README.md "Before and after issue 19")
+BUILD   ?= $(if $(BASELINE),build/baseline,build)
 KSRC    ?= $(CACHE)/linux-source-6.1
 KBUILD_UML ?= $(CACHE)/build-uml-kasan
 KBUILD_ARM64 ?= $(CACHE)/build-arm64-kasan
 KJOBS   ?= $(shell nproc)
 
 include fuzz/trace/sources.mk
+# the baseline fuzz targets: the same fuzzed code with the full per-step
+# check, calloc/free for model memory (rl_alloc_plain.c instead of the
+# block cache) and the world and oracle in the coverage map
+ifneq ($(BASELINE),)
+RL_TARGET_SRCS := $(filter-out %/rl_alloc_cache.c,$(RL_TARGET_SRCS)) $(RL_HARNESS_DIR)/rl_alloc_plain.c
+export RINGLEDGER_CHECK := full
+endif
+RL_NOCOV := $(if $(BASELINE),,-fsanitize-coverage-ignorelist=fuzz/nocov.txt)
 MODEL_SRCS  := $(call rl_c,,model)
 CORE_SRCS   := $(call rl_c,,$(RL_CORE_DIRS))
 CORE_HDRS   := $(call rl_h,,$(RL_CORE_DIRS))
@@ -24,7 +34,7 @@ HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 .PHONY: costs costs-check costs-update cli-selftest check-equiv trace-headers corpus docs docs-check findings crash-selftest bench bench-selftest help deps check prove prove-check host-check host-shim-selftest kunit kunit-arm64 lava-check module module-uml lint clean bench-check bench-kunit variants \
-	fuzz fuzz-all fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz ossfuzz-build coverage
+	fuzz fuzz-all fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz bench-compare ossfuzz-build coverage
 
 help: ## this list
 	@grep -hE '^[a-z][a-z0-9_-]*:.*## ' $(MAKEFILE_LIST) | \
@@ -139,7 +149,7 @@ FUZZ_INC  := $(call rl_inc,,$(RL_CORE_DIRS) $(RL_HARNESS_DIR)) $(RL_FUZZ_DEFS)
 FUZZ_DEPS := $(FUZZ_CORE) fuzz/nocov.txt fuzz/trace/sources.mk $(CORE_HDRS) $(call rl_h,,$(RL_HARNESS_DIR))
 LF_FLAGS  := -std=gnu11 -g -O1 -fno-omit-frame-pointer -Wno-unused-parameter \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-fsanitize-coverage-ignorelist=fuzz/nocov.txt $(FUZZ_INC)
+	$(RL_NOCOV) $(FUZZ_INC)
 
 $(FZ)/am65_libfuzzer: $(RL_TARGET_SRCS) $(FUZZ_DEPS)
 	@mkdir -p $(@D)
@@ -174,7 +184,7 @@ $(FZ)/rl_trace_conv: fuzz/harness/trace_conv.c fuzz/harness/rl_file.c $(FUZZ_DEP
 
 AFL_FLAGS := -std=gnu11 -g -O1 -Wno-unused-parameter -fsanitize=fuzzer $(FUZZ_INC)
 # the world and the oracle stay out of the coverage map here too (fuzz/nocov.txt)
-AFL_DENY  := AFL_LLVM_DENYLIST=$(CURDIR)/fuzz/nocov.txt
+AFL_DENY  := $(if $(BASELINE),,AFL_LLVM_DENYLIST=$(CURDIR)/fuzz/nocov.txt)
 
 $(FZ)/am65_afl: $(RL_TARGET_SRCS) $(FUZZ_DEPS)
 	@mkdir -p $(@D)
@@ -294,11 +304,17 @@ bench: deps-bench deps-afl fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUI
 	@python3 fuzz/bench/bench.py --build $(BUILD) --seeds $(SEEDS) --cap $(CAP) --engines "$(ENGINES)" \
 		--variants "$(VARIANTS)" --jobs $(BENCH_JOBS) --ktap $(BUILD)/bench/ktap.log \
 		--driver $(DRIVER) --out $(BUILD)/bench/results$(if $(filter stmmac,$(DRIVER)),-stmmac) \
-		$(if $(QUICK),--quick) $(if $(REPORT_ONLY),--report-only) $(if $(MERGE),--merge) \
+		$(if $(QUICK),--quick) $(if $(REPORT_ONLY),--report-only) $(if $(MERGE),--merge) $(if $(BASELINE),--baseline) \
 		$(if $(UPDATE_README),--update-readme $(if $(filter stmmac,$(DRIVER)),driver/stmmac/README.md,fuzz/README.md))
 
 bench-selftest: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants ## the bench's checks shown to fire (wrong kind, not found, bad input), a few seconds of real runs
 	@python3 fuzz/bench/selftest.py $(BUILD)
+
+# the issue 19 before/after of `make bench BASELINE=1` and `make bench`
+BEFORE ?= build/baseline/bench/results/bench.json
+AFTER  ?= build/bench/results/bench.json
+bench-compare: ## before/after of make bench BASELINE=1 and make bench: each variant's medians side by side (BEFORE=, AFTER= bench.json; UPDATE_README=1)
+	@python3 fuzz/bench/compare.py "$(BEFORE)" "$(AFTER)" $(if $(UPDATE_README),--update-readme fuzz/README.md)
 
 bench-fuzz: deps-fuzz deps-afl $(FZ)/am65_libfuzzer $(FZ)/empty_libfuzzer $(FZ)/am65_afl $(FZ)/empty_afl ## exec/s of the harness vs an empty target (libFuzzer ASan+UBSan incremental/full check, AFL++ plain), 3 runs, medians
 	@bash fuzz/bench.sh "$(FZ)"
@@ -324,6 +340,14 @@ endif
 endif
 ifneq ($(filter fuzz-afl,$(goals)),)
 $(call rl_number,JOBS,1,64)
+endif
+ifneq ($(BASELINE),)
+ifneq ($(BASELINE),1)
+$(error BASELINE=$(BASELINE): expected 1 (or nothing))
+endif
+ifneq ($(filter-out bench,$(goals)),)
+$(error BASELINE=1 goes with make bench alone (then make bench-compare))
+endif
 endif
 ifneq ($(filter bench,$(goals)),)
 $(call rl_number,SEEDS,1,100)

@@ -153,6 +153,8 @@ def parse_args():
     p.add_argument("--proof-results", default="proofs/results")
     p.add_argument("--catalogue", default="", help="variant TSV instead of variants --tsv")
     p.add_argument("--update-readme", default="", metavar="README")
+    p.add_argument("--baseline", action="store_true",
+                   help="the fuzz targets are the issue 19 baseline (make bench BASELINE=1)")
     p.add_argument("--report-only", action="store_true",
                    help="no runs: table, plot and README from --out/bench.json")
     p.add_argument("--merge", action="store_true",
@@ -204,7 +206,8 @@ def run_all(args, fz, variants, engines, catalogue):
                                      stderr=subprocess.DEVNULL, text=True, check=False).stdout.strip(),
             "engines": engines, "variants": variants, "seeds": args.seeds, "cap_s": args.cap,
             "jobs": args.jobs, "quick": args.quick, "cpus": os.cpu_count(),
-            "machine": platform.machine(), "corpus": "empty (AFL++: one 1-byte seed)"}
+            "machine": platform.machine(), "corpus": "empty (AFL++: one 1-byte seed)",
+            "driver": args.driver, "baseline": args.baseline}
     meta["measured"] = [{"date": meta["date"], "commit": meta["commit"], "variants": variants}]
     return runs, meta
 
@@ -300,6 +303,8 @@ def main():
         args.seeds, args.cap = 1, 60
         if not args.variants:
             args.variants = " ".join(QUICK_VARIANTS)
+    if args.baseline and args.update_readme:
+        die("BASELINE=1 does not rewrite the README's table (make bench-compare shows it)")
     if args.seeds < 1 or args.cap < 1 or args.jobs < 1:
         die("SEEDS, CAP and JOBS must be at least 1")
     engines = args.engines.split()

@@ -123,6 +123,76 @@ class Summary(unittest.TestCase):
         os.unlink(f.name)
 
 
+def bench_json(path, medians, **meta):
+    """A canned bench.json: {variant: (libFuzzer median, AFL++ median)}."""
+    m = {"commit": "abc1234", "date": "2026-12-05T00:00:00", "driver": "am65", "seeds": 3,
+         "cap_s": 120, "engines": ["libfuzzer", "afl"], "variants": list(medians)}
+    m.update(meta)
+    rows = [{"variant": v, "libfuzzer": {"median_s": lf}, "afl": {"median_s": afl}}
+            for v, (lf, afl) in medians.items()]
+    with open(path, "w") as f:
+        json.dump({"meta": m, "variants": rows, "runs": []}, f)
+
+
+class Compare(unittest.TestCase):
+    """make bench-compare: every trend counted, mismatched benches refused."""
+
+    def run_compare(self, before, after, *extra):
+        return subprocess.run([sys.executable, os.path.join(HERE, "compare.py"), before, after]
+                              + list(extra), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, check=False)
+
+    def setUp(self):
+        self.d = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.d)
+        self.before = os.path.join(self.d, "before.json")
+        self.after = os.path.join(self.d, "after.json")
+
+    def test_trends_and_verdicts(self):
+        # a: down in both; b: up with libFuzzer, level with AFL++;
+        # c: not found -> found (down), found -> not found (up)
+        bench_json(self.before, {"a": (10.0, 4.0), "b": (2.0, 2.2), "c": (None, 3.0)},
+                   baseline=True)
+        bench_json(self.after, {"a": (5.0, 2.0), "b": (3.0, 2.2), "c": (60.0, None)})
+        res = self.run_compare(self.before, self.after)
+        self.assertEqual(res.returncode, 0, res.stderr)
+        self.assertIn("| a | 10.0 -> 5.0 s (x2.0) | 4.0 -> 2.0 s (x2.0) |", res.stdout)
+        self.assertIn("libFuzzer: 2 of 3 medians down; not down: b (up)", res.stdout)
+        self.assertIn("AFL++: 1 of 3 medians down; not down: b (level), c (up)", res.stdout)
+        self.assertIn("nf -> 60.0 s", res.stdout)
+
+    def test_readme_block_rewritten(self):
+        bench_json(self.before, {"a": (10.0, 4.0)}, baseline=True)
+        bench_json(self.after, {"a": (5.0, 2.0)})
+        readme = os.path.join(self.d, "README.md")
+        import compare
+        with open(readme, "w") as f:
+            f.write("x\n%s\nold\n%s\ny\n" % (compare.BEGIN, compare.END))
+        res = self.run_compare(self.before, self.after, "--update-readme", readme)
+        self.assertEqual(res.returncode, 0, res.stderr)
+        text = eng.read_text(readme)
+        self.assertNotIn("old", text)
+        self.assertIn("libFuzzer: 1 of 1 medians down", text)
+
+    def test_bad_input_is_one_line_and_exit_2(self):
+        bench_json(self.before, {"a": (1.0, 1.0)}, baseline=True)
+        bench_json(self.after, {"a": (1.0, 1.0)}, seeds=5)
+        not_base = os.path.join(self.d, "notbase.json")
+        bench_json(not_base, {"a": (1.0, 1.0)})
+        broken = os.path.join(self.d, "broken.json")
+        with open(broken, "w") as f:
+            f.write("{not json")
+        for before, after, msg in ((self.before, self.after, "differ in seeds"),
+                                   (not_base, not_base, "not a baseline bench"),
+                                   (self.before, self.before, "is a baseline bench"),
+                                   (broken, self.after, "cannot read"),
+                                   (self.before, "/nonexistent.json", "cannot read")):
+            res = self.run_compare(before, after)
+            self.assertEqual(res.returncode, 2, res.stdout + res.stderr)
+            self.assertEqual(len(res.stderr.strip().splitlines()), 1, res.stderr)
+            self.assertIn(msg, res.stderr)
+
+
 def run_bench(*extra):
     out = tempfile.mkdtemp()
     engines = [] if "--engines" in extra else ["--engines", "libfuzzer"]
@@ -242,7 +312,9 @@ class EndToEnd(unittest.TestCase):
     def test_bad_input_is_one_line_and_exit_2(self):
         for args, msg in ((["--variants", "no_such_bug"], "unknown variant 'no_such_bug'"),
                           (["--engines", "honggfuzz"], "unknown engine 'honggfuzz'"),
-                          (["--seeds", "0"], "at least 1")):
+                          (["--seeds", "0"], "at least 1"),
+                          (["--baseline", "--update-readme", "README.md"],
+                           "BASELINE=1 does not rewrite")):
             res, _ = run_bench(*args)
             self.assertEqual(res.returncode, 2, res.stdout + res.stderr)
             self.assertEqual(len(res.stderr.strip().splitlines()), 1, res.stderr)
