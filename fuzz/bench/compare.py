@@ -57,9 +57,12 @@ def trend(before, after):
 
 
 def cell(before, after):
-    def s(v):
-        return "nf" if v is None else ("%.1f" % v if v < 100 else "%.0f" % v)
-    text = "%s -> %s s" % (s(before), s(after))
+    def s(v, fmt="%.1f"):
+        return "nf" if v is None else (fmt % v if v < 100 else "%.0f" % v)
+    b, a = s(before), s(after)
+    if b == a and before != after:   # two decimals where one hides the trend
+        b, a = s(before, "%.2f"), s(after, "%.2f")
+    text = "%s -> %s s" % (b, a)
     if before is not None and after is not None and after > 0:
         text += " (x%.1f)" % (before / after)
     return text

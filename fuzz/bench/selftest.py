@@ -161,6 +161,12 @@ class Compare(unittest.TestCase):
         self.assertIn("AFL++: 1 of 3 medians down; not down: b (level), c (up)", res.stdout)
         self.assertIn("nf -> 60.0 s", res.stdout)
 
+    def test_close_medians_keep_their_trend_visible(self):
+        bench_json(self.before, {"a": (2.31, 2.0)}, baseline=True)
+        bench_json(self.after, {"a": (2.29, 2.0)})
+        res = self.run_compare(self.before, self.after)
+        self.assertIn("| a | 2.31 -> 2.29 s (x1.0) | 2.0 -> 2.0 s (x1.0) **level** |", res.stdout)
+
     def test_readme_block_rewritten(self):
         bench_json(self.before, {"a": (10.0, 4.0)}, baseline=True)
         bench_json(self.after, {"a": (5.0, 2.0)})
