@@ -18,11 +18,11 @@ variants), a BEFORE that is not a baseline bench or an AFTER that is.
 import argparse
 import json
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from engines import ENGINE_TITLES  # noqa: E402
+import report  # noqa: E402
 
 BEGIN = "<!-- bench-compare:begin (make bench-compare UPDATE_README=1 rewrites this block) -->"
 END = "<!-- bench-compare:end -->"
@@ -68,8 +68,8 @@ def cell(before, after):
     return text
 
 
-def compare(bmeta, brows, ameta, arows):
-    """(markdown table, verdict lines, {engine: [trends]})."""
+def compare(brows, ameta, arows):
+    """(markdown table, verdict lines)."""
     engines = ameta["engines"]
     head = ["variant"] + ["%s median, before -> after" % ENGINE_TITLES[e] for e in engines]
     out = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
@@ -89,7 +89,7 @@ def compare(bmeta, brows, ameta, arows):
         verdicts.append("%s: %d of %d medians down%s" % (
             ENGINE_TITLES[e], len(down), len(trends[e]),
             "" if not rest else "; not down: " + ", ".join(rest)))
-    return "\n".join(out), verdicts, trends
+    return "\n".join(out), verdicts
 
 
 def main():
@@ -108,7 +108,7 @@ def main():
         if bmeta[k] != ameta[k]:
             die("the benches differ in %s (%s vs %s): run both with the same SEEDS, CAP,"
                 " ENGINES, VARIANTS, DRIVER" % (k, bmeta[k], ameta[k]))
-    table, verdicts, _ = compare(bmeta, brows, ameta, arows)
+    table, verdicts = compare(brows, ameta, arows)
     foot = ("Before: `make bench BASELINE=1` on commit %s (%s); after: `make bench` on commit"
             " %s (%s); %d seed(s) per engine, cap %d s, empty corpus; cells: median seconds"
             " to the first finding, before -> after (how many times faster)."
@@ -120,17 +120,11 @@ def main():
         print(line)
     print(foot)
     if args.update_readme:
-        md = table + "\n\n" + "\n".join("- " + v for v in verdicts) + "\n\n" + foot + "\n"
+        md = table + "\n\n" + "\n".join("- " + v for v in verdicts) + "\n\n" + foot
         try:
-            with open(args.update_readme) as f:
-                text = f.read()
-        except OSError as e:
-            die("cannot read %s: %s" % (args.update_readme, e))
-        pat = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.S)
-        if not pat.search(text):
-            die("%s has no bench-compare markers" % args.update_readme)
-        with open(args.update_readme, "w") as f:
-            f.write(pat.sub(lambda _: BEGIN + "\n" + md + END, text))
+            report.update_readme(args.update_readme, md, BEGIN, END)
+        except (OSError, RuntimeError) as e:
+            die("cannot update %s: %s" % (args.update_readme, e))
         print("README: before/after table rewritten in " + args.update_readme)
 
 

@@ -202,13 +202,13 @@ def plot(outdir, runs, variants, engines, cap):
     return images
 
 
-def update_readme(path, markdown):
-    """Replace the block between the bench markers in @path."""
+def update_readme(path, markdown, begin=README_BEGIN, end=README_END):
+    """Replace the block between the bench markers (or @begin/@end) in @path."""
     with open(path) as f:
         text = f.read()
-    pat = re.compile(re.escape(README_BEGIN) + ".*?" + re.escape(README_END), re.S)
+    pat = re.compile(re.escape(begin) + ".*?" + re.escape(end), re.S)
     if not pat.search(text):
-        raise RuntimeError("%s has no %s ... %s block" % (path, README_BEGIN, README_END))
-    text = pat.sub(lambda _: README_BEGIN + "\n" + markdown.rstrip() + "\n" + README_END, text)
+        raise RuntimeError("%s has no %s ... %s block" % (path, begin, end))
+    text = pat.sub(lambda _: begin + "\n" + markdown.rstrip() + "\n" + end, text)
     with open(path, "w") as f:
         f.write(text)
