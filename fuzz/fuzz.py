@@ -30,7 +30,7 @@ import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, "fuzz", "bench"))
-from engines import LIBFUZZER_SEARCH  # noqa: E402  (one list of libFuzzer's search flags)
+from engines import AFL_ENV, LIBFUZZER_SEARCH, afl_env_problem  # noqa: E402  (one source each)
 DRIVERS = ("am65", "stmmac")  # rl_driver_names (fuzz/trace/rl_trace_ops.c)
 STATUS_EVERY = 5  # seconds between status lines
 FIRST_RE = re.compile(r"first: (step \d+: ([A-Z_]+) .*?)(?:; digest [0-9a-f]+)?$", re.M)
@@ -244,9 +244,7 @@ def run_afl(t, args, run, seeds):
     if not os.listdir(inputs):
         open(os.path.join(inputs, "zero"), "wb").write(b"\0")
     out = os.path.join(run, "afl-out")
-    env = t.env(AFL_NO_UI="1", AFL_SKIP_CPUFREQ="1", AFL_NO_AFFINITY="1",
-                AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES="1", AFL_SUPPRESS_ERROR_LOG="1",
-                AFL_NO_CRASH_README="1")
+    env = t.env(**AFL_ENV)
     procs = []
     for j in range(args.jobs):
         role = ["-M", "main", "-c", os.path.join(t.fz, "am65_afl_cmplog")] if j == 0 \
@@ -283,6 +281,10 @@ def run_afl(t, args, run, seeds):
         err = [ANSI_RE.sub("", ln) for ln in last if "PROGRAM ABORT" in ln or "ERROR" in ln]
         die("afl-fuzz did not run: %s (log: %s)" % ((err or last or ["no output"])[-1].strip(),
                                                    os.path.join(run, "afl-0.log")))
+    bad = afl_env_problem(open(os.path.join(run, "afl-0.log"), errors="replace").read())
+    if bad:
+        print("fuzz: warning: afl-fuzz called %s mistyped and slept 2 s at start: unset it" % bad,
+              file=sys.stderr)
     for q in glob.glob(os.path.join(out, "*", "queue", "id:*")):
         data = open(q, "rb").read()
         dst = os.path.join(corpus, hashlib.sha1(data).hexdigest())

@@ -89,8 +89,7 @@ def run_round(t, engine, run, corpus, seconds, variants, jobs):
             inp = os.path.join(run, "afl-in")
             os.makedirs(inp, exist_ok=True)
             open(os.path.join(inp, "zero"), "wb").write(b"\0")
-        env.update(AFL_NO_UI="1", AFL_SKIP_CPUFREQ="1", AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES="1",
-                   AFL_NO_CRASH_README="1", AFL_SUPPRESS_ERROR_LOG="1")
+        env.update(fz.AFL_ENV)
         subprocess.run(["afl-fuzz", "-V", str(seconds), "-i", inp, "-o", out, "-m", "none",
                         "--", os.path.join(t.fz, "am65_afl")], env=env, stdout=log,
                        stderr=subprocess.STDOUT, check=False)

@@ -234,10 +234,15 @@ def load_results(args):
 
 
 def earlier_for_merge(args, engines):
-    """(runs, meta) of the bench in --out, run as this one will be (MERGE=1)."""
+    """(runs, meta) of the bench in --out, run as this one will be (MERGE=1):
+    the same seeds, cap, driver and build (baseline or not); engines may be
+    a subset (ENGINES=afl re-measures AFL++'s cells only)."""
     old_runs, old = load_results(args)
+    old.setdefault("driver", "am65")    # benches from before these keys
+    old.setdefault("baseline", False)
     for key, name, now in (("seeds", "SEEDS", args.seeds), ("cap_s", "CAP", args.cap),
-                           ("engines", "ENGINES", engines)):
+                           ("driver", "DRIVER", args.driver),
+                           ("baseline", "BASELINE", args.baseline)):
         if old[key] != now:
             die("MERGE=1: the bench in %s ran %s=%s, this one %s (run them alike)"
                 % (args.out, name, old[key], now))
@@ -245,32 +250,32 @@ def earlier_for_merge(args, engines):
 
 
 def merge_results(earlier, runs, meta, catalogue):
-    """This bench's runs over an earlier one's (MERGE=1): the variants run
-    now replace theirs, the others are kept with the commit that ran them."""
+    """This bench's runs over an earlier one's (MERGE=1): the cells (variant,
+    engine) run now replace theirs, the others are kept with the commit
+    that ran them."""
     old_runs, old = earlier
-    now = set(meta["variants"])
-    runs = [r for r in old_runs if r.variant not in now] + runs
-    kept = set(old["variants"]) | now
+    now_v, now_e = set(meta["variants"]), set(meta["engines"])
+    runs = [r for r in old_runs if r.variant not in now_v or r.engine not in now_e] + runs
+    kept = set(old["variants"]) | now_v
     meta["variants"] = [v for v in catalogue if v in kept]
-    measured = [dict(m, variants=[v for v in m["variants"] if v not in now])
-                for m in old["measured"]]
-    meta["measured"] = [m for m in measured if m["variants"]] + [
-        {"date": meta["date"], "commit": meta["commit"], "variants": sorted(now)}]
+    meta["engines"] = [e for e in eng.ENGINES if e in set(old["engines"]) | now_e]
+    measured = []
+    for m in old["measured"]:
+        m_e = m.get("engines", old["engines"])
+        # what is left of an earlier measurement: its other variants on
+        # all its engines, and its re-measured variants on its other engines
+        for vs, es in (([v for v in m["variants"] if v not in now_v], m_e),
+                       ([v for v in m["variants"] if v in now_v], [e for e in m_e if e not in now_e])):
+            if vs and es:
+                measured.append(dict(m, variants=vs, engines=es))
+    meta["measured"] = measured + [{"date": meta["date"], "commit": meta["commit"],
+                                    "variants": sorted(now_v),
+                                    "engines": [e for e in meta["engines"] if e in now_e]}]
     order = {(v, e, s): i for i, (v, e, s) in enumerate(
         (v, e, s) for v in meta["variants"] for e in meta["engines"]
         for s in range(1, meta["seeds"] + 1))}
     runs.sort(key=lambda r: order.get((r.variant, r.engine, int(r.seed)), len(order)))
     return runs, meta
-
-
-def measured_line(meta, cpus_jobs):
-    """The README's footnote: what ran where (one commit, or several after MERGE=1)."""
-    first, rest = meta["measured"][0], meta["measured"][1:]
-    line = "Measured %s on commit %s" % (first["date"][:10], first["commit"])
-    for m in rest:
-        line += "; %s re-measured %s on commit %s" % (", ".join(m["variants"]), m["date"][:10],
-                                                      m["commit"])
-    return line + ": " + cpus_jobs
 
 
 def gate(runs, engines, quick, cap):
@@ -326,7 +331,7 @@ def main():
         runs, meta = run_all(args, fz, variants, engines, catalogue)
         if earlier:
             runs, meta = merge_results(earlier, runs, meta, catalogue)
-            variants = meta["variants"]
+            variants, engines = meta["variants"], meta["engines"]
     for v in variants:
         if v not in catalogue:
             die("variant '%s' of the results is not in the catalogue" % v)
@@ -350,9 +355,9 @@ def main():
           % (args.out, ", ".join(os.path.basename(i) for i in images)))
     if args.update_readme:
         md = report.markdown_table(rows, engines)
-        md += "\n\n" + measured_line(meta, "%d seed(s) per engine, cap %d s, %d runs at a time"
-                                     " on %d CPUs.\n" % (args.seeds, args.cap, args.jobs,
-                                                          meta["cpus"]))
+        md += "\n\n" + report.measured_line(meta, "%d seed(s) per engine, cap %d s, %d runs at"
+                                            " a time on %d CPUs.\n"
+                                            % (args.seeds, args.cap, args.jobs, meta["cpus"]))
         report.update_readme(args.update_readme, md)
         print("README: table rewritten in " + args.update_readme)
     gate(runs, engines, args.quick, args.cap)

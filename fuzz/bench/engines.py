@@ -120,6 +120,23 @@ def _stat(text, name):
 # run without not found in 120 s; all ten found with).
 LIBFUZZER_SEARCH = ["-use_value_profile=1"]
 
+# AFL++ run unattended (make fuzz-afl, make fuzz-all, the benches): no
+# screen, no CPU checks, no README beside the crashes.  Only names AFL++
+# 4.04c knows: for any other AFL_* name in its environment it warns and then
+# sleeps 2 s at start-up (read_afl_environment, src/afl-fuzz-state.c): an
+# AFL_SUPPRESS_ERROR_LOG here, a name it does not know, cost every AFL++
+# run 2 s until afl_env_problem() below made that warning an error.
+AFL_ENV = {"AFL_NO_UI": "1", "AFL_SKIP_CPUFREQ": "1", "AFL_NO_AFFINITY": "1",
+           "AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES": "1", "AFL_NO_CRASH_README": "1"}
+AFL_ENV_WARNING_RE = re.compile(r"(?:Potentially m|M)istyped AFL environment variable: ?(\S*)")
+
+
+def afl_env_problem(log_text):
+    """The AFL_* name afl-fuzz called mistyped in its log (it slept 2 s for
+    it), or None."""
+    m = AFL_ENV_WARNING_RE.search(log_text)
+    return m.group(1).split("=")[0] if m else None
+
 
 def run_libfuzzer(fz, work, variant, seed, cap, accepted, runs=None):
     """libFuzzer (ASan+UBSan build) from an empty corpus."""
@@ -160,17 +177,15 @@ def _afl_field(name, key):
 
 def run_afl(fz, work, variant, seed, cap, accepted, runs=None):
     """AFL++ (persistent mode, CMPLOG beside it) from a one-byte seed: AFL++
-    refuses an empty input directory.  AFL_BENCH_UNTIL_CRASH stops it at
-    the first crash."""
+    refuses an empty input directory.  AFL_BENCH_UNTIL_CRASH stops it
+    after the first crash (at the end of the stage that found it): the
+    time is the crash file's."""
     run = Run(variant, "afl", seed)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(os.path.join(work, "in"))
     with open(os.path.join(work, "in", "empty"), "wb") as f:
         f.write(b"\0")
-    env = dict(os.environ, RINGLEDGER_VARIANT=variant, AFL_NO_UI="1",
-               AFL_SKIP_CPUFREQ="1", AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES="1",
-               AFL_NO_AFFINITY="1", AFL_SUPPRESS_ERROR_LOG="1",
-               AFL_BENCH_UNTIL_CRASH="1", AFL_NO_CRASH_README="1")
+    env = dict(os.environ, RINGLEDGER_VARIANT=variant, AFL_BENCH_UNTIL_CRASH="1", **AFL_ENV)
     args = ["afl-fuzz", "-V", str(cap), "-s", str(seed), "-i",
             os.path.join(work, "in"), "-o", os.path.join(work, "out"),
             "-m", "none", "-t", "10000"]
@@ -178,13 +193,19 @@ def run_afl(fz, work, variant, seed, cap, accepted, runs=None):
         args += ["-E", str(runs)]
     args += ["-c", os.path.join(fz, "am65_afl_cmplog"), "--",
              os.path.join(fz, "am65_afl")]
-    t0 = time.monotonic()
+    t0, wall0 = time.monotonic(), time.time()
     with open(os.path.join(work, "engine.log"), "w") as log:
         subprocess.run(args, env=env, stdout=log, stderr=subprocess.STDOUT,
                        stdin=subprocess.DEVNULL, check=False)
     elapsed = time.monotonic() - t0
     # afl-fuzz leaves the CMPLOG run's child stopped behind it
     subprocess.run(["bash", os.path.join(REPO, "fuzz", "afl-reap.sh"), fz], check=False)
+    bad = afl_env_problem(read_text(os.path.join(work, "engine.log")))
+    if bad:
+        # a time that includes AFL++'s 2 s pause is not the harness's
+        run.outcome = "error"
+        run.finding = "afl-fuzz calls %s mistyped and sleeps 2 s at start: unset it" % bad
+        return run
     out = os.path.join(work, "out", "default")
     stats = os.path.join(out, "fuzzer_stats")
     if os.path.exists(stats):
@@ -210,7 +231,10 @@ def run_afl(fz, work, variant, seed, cap, accepted, runs=None):
     if not crashes:
         return run
     run.input = os.path.join(cdir, crashes[0])
-    run.seconds = round(elapsed, 2)
+    # detected when the crash file was written: afl-fuzz with
+    # AFL_BENCH_UNTIL_CRASH stops only after the stage it is in (0.2 s of
+    # further executions seen under strace on page_pool_double_destroy)
+    run.seconds = round(min(elapsed, max(0.0, os.stat(run.input).st_mtime - wall0)), 2)
     execs = _afl_field(crashes[0], "execs")
     if execs is not None:
         run.execs = execs
@@ -222,3 +246,11 @@ def run_afl(fz, work, variant, seed, cap, accepted, runs=None):
 
 ENGINES = {"libfuzzer": run_libfuzzer, "afl": run_afl}
 ENGINE_TITLES = {"libfuzzer": "libFuzzer", "afl": "AFL++"}
+
+
+if __name__ == "__main__":
+    import sys
+    if sys.argv[1:] != ["--afl-env"]:
+        sys.exit("usage: engines.py --afl-env  (AFL++'s unattended environment, NAME=VALUE lines)")
+    for k, v in AFL_ENV.items():
+        print("%s=%s" % (k, v))

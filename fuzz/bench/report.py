@@ -202,6 +202,20 @@ def plot(outdir, runs, variants, engines, cap):
     return images
 
 
+def measured_line(meta, tail):
+    """What ran where, for a footnote: one commit, or several after MERGE=1
+    (a re-measurement of some engines only names them)."""
+    first, rest = meta["measured"][0], meta["measured"][1:]
+    line = "Measured %s on commit %s" % (first["date"][:10], first["commit"])
+    for m in rest:
+        es = m.get("engines", meta["engines"])
+        on = "" if set(es) == set(meta["engines"]) else \
+            " with %s" % " and ".join(ENGINE_TITLES[e] for e in es)
+        line += "; %s re-measured%s %s on commit %s" % (", ".join(m["variants"]), on,
+                                                        m["date"][:10], m["commit"])
+    return line + ": " + tail
+
+
 def update_readme(path, markdown, begin=README_BEGIN, end=README_END):
     """Replace the block between the bench markers (or @begin/@end) in @path."""
     with open(path) as f:

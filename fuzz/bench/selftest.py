@@ -199,12 +199,12 @@ class Compare(unittest.TestCase):
             self.assertIn(msg, res.stderr)
 
 
-def run_bench(*extra):
+def run_bench(*extra, env=None):
     out = tempfile.mkdtemp()
     engines = [] if "--engines" in extra else ["--engines", "libfuzzer"]
     res = subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD,
                           "--seeds", "1", "--cap", "20", "--jobs", "1", "--out", out]
-                         + engines + list(extra),
+                         + engines + list(extra), env=env,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, check=False)
     return res, out
 
@@ -252,7 +252,22 @@ class EndToEnd(unittest.TestCase):
         self.assertEqual(sorted(meta["variants"]), sorted([OTHER, FAST]))
         self.assertEqual([m["variants"] for m in meta["measured"]], [[OTHER], [FAST]])
         self.assertEqual(meta["measured"][0]["commit"], "abc1234")
-        self.assertIn("re-measured", bench.measured_line(meta, "x"))
+        self.assertIn("re-measured", report.measured_line(meta, "x"))
+        # one engine re-measured (ENGINES=afl MERGE=1): its cells replaced,
+        # libFuzzer's kept, the footnote names the engine
+        res = subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD,
+                              "--seeds", "1", "--cap", "20", "--jobs", "1", "--out", out,
+                              "--engines", "afl", "--variants", FAST, "--merge"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, check=False)
+        self.assertEqual(res.returncode, 0, res.stdout + res.stderr)
+        data = json.loads(eng.read_text(path))
+        meta = data["meta"]
+        self.assertEqual(meta["engines"], ["libfuzzer", "afl"])
+        self.assertEqual(sorted((r["variant"], r["engine"]) for r in data["runs"]),
+                         sorted([(OTHER, "libfuzzer"), (FAST, "libfuzzer"), (FAST, "afl")]))
+        self.assertEqual([(m["variants"], m.get("engines")) for m in meta["measured"][1:]],
+                         [([FAST], ["libfuzzer"]), ([FAST], ["afl"])])
+        self.assertIn("%s re-measured with AFL++" % FAST, report.measured_line(meta, "x"))
         # a bench run differently is not merged: one line, exit 2
         res = subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD,
                               "--seeds", "2", "--cap", "20", "--jobs", "1", "--out", out,
@@ -265,6 +280,18 @@ class EndToEnd(unittest.TestCase):
         res, _ = run_bench("--variants", FAST, "--engines", "afl")
         self.assertEqual(res.returncode, 0, res.stdout + res.stderr)
         self.assertIn("AFL++     seed 1: found in", res.stdout)
+
+    def test_afl_env_name_afl_does_not_know_fails_the_run(self):
+        # afl-fuzz sleeps 2 s at start for an AFL_* name it does not know:
+        # such a time is not the harness's, the run is an error naming it
+        # (test_afl_run_is_found shows eng.AFL_ENV itself passes)
+        res, _ = run_bench("--variants", FAST, "--engines", "afl",
+                           env=dict(os.environ, AFL_NO_SUCH_KNOB="1"))
+        self.assertEqual(res.returncode, 1, res.stdout + res.stderr)
+        self.assertIn("afl-fuzz calls AFL_NO_SUCH_KNOB mistyped", res.stdout + res.stderr)
+        self.assertEqual(eng.afl_env_problem("[!] WARNING: Potentially mistyped AFL environment "
+                                             "variable: ALF_X=1"), "ALF_X")
+        self.assertIsNone(eng.afl_env_problem("[+] Enabled environment variable AFL_NO_UI"))
 
     def test_afl_reap_kills_orphans_only(self):
         # stand-ins named as the real targets (sleep as the input child,
