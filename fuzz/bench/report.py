@@ -211,8 +211,9 @@ def measured_line(meta, tail):
         es = m.get("engines", meta["engines"])
         on = "" if set(es) == set(meta["engines"]) else \
             " with %s" % " and ".join(ENGINE_TITLES[e] for e in es)
-        line += "; %s re-measured%s %s on commit %s" % (", ".join(m["variants"]), on,
-                                                        m["date"][:10], m["commit"])
+        which = "every variant" if set(m["variants"]) == set(meta["variants"]) \
+            else ", ".join(m["variants"])
+        line += "; %s re-measured%s %s on commit %s" % (which, on, m["date"][:10], m["commit"])
     return line + ": " + tail
 
 
