@@ -33,7 +33,7 @@ HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Wno-unused-parameter -Werror \
 HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: costs costs-check costs-update cli-selftest check-equiv trace-headers corpus docs docs-check findings crash-selftest bench bench-selftest help deps check prove prove-check host-check host-shim-selftest kunit kunit-arm64 lava-check module module-uml lint clean bench-check bench-kunit variants \
+.PHONY: check-build costs costs-check costs-update cli-selftest check-equiv trace-headers corpus docs docs-check findings crash-selftest bench bench-selftest help deps check prove prove-check host-check host-shim-selftest kunit kunit-arm64 lava-check module module-uml lint clean bench-check bench-kunit variants \
 	fuzz fuzz-all fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz bench-compare ossfuzz-build coverage
 
 help: ## this list
@@ -93,8 +93,17 @@ host-check: host-shim-selftest $(BUILD)/variants $(BUILD)/gcc/kunit_host $(BUILD
 	@bash kunit/kernel/digest-selftest.sh $(BUILD)/gcc/ktap.log $(BUILD)/clang/ktap.log
 	@bash proofs/footprints-check.sh gcc && bash proofs/footprints-check.sh --selftest gcc
 
-check: deps lint host-check lava-check regressions costs-check check-equiv crash-selftest cli-selftest docs-check bench-selftest fuzz-smoke ossfuzz-build prove-check kunit ## everything: lint, host suites, LAVA files, regressions, fuzz smoke, proofs both ways, UML+KASAN
+check: deps check-build lint host-check lava-check regressions costs-check check-equiv crash-selftest cli-selftest docs-check bench-selftest fuzz-smoke ossfuzz-build prove-check kunit ## everything: lint, host suites, LAVA files, regressions, fuzz smoke, proofs both ways, UML+KASAN
 	@echo "make check: all passed"
+
+# every binary make check runs, built first, KJOBS at a time (each is one
+# compiler run over all its sources): the tests after it run one by one
+CHECK_BINS = $(BUILD)/shim_selftest $(BUILD)/variants $(BUILD)/gcc/kunit_host \
+	$(BUILD)/clang/kunit_host $(FZ)/am65_libfuzzer $(FZ)/parser_libfuzzer $(FZ)/am65_plain \
+	$(FZ)/rl_replay $(FZ)/rl_replay_nosan $(FZ)/rl_trace_conv $(FZ)/alloc_cache_selftest \
+	$(FZ)/rl_matrix $(FZ)/rl_costs $(FZ)/am65_afl $(FZ)/am65_afl_cmplog
+check-build: deps ## the binaries make check runs, built side by side (KJOBS)
+	@$(MAKE) --no-print-directory -j$(KJOBS) $(CHECK_BINS)
 
 KDIR ?=
 module: ## ringledger_kunit.ko out of tree: KDIR=<built kernel> [ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-]

@@ -30,19 +30,19 @@ EOF
 # replay's verdict lines, without what differs between processes (pids,
 # addresses in a sanitizer's first line)
 verdicts() { # mode variant-env files...
-	local mode=$1 venv=$2 rc=0
+	local mode=$1 venv=$2 rc=0 out=$tmp/out-$1
 	shift 2
-	env RINGLEDGER_CHECK="$mode" $venv "$replay" -q "$@" >"$tmp/out" 2>&1 || rc=$?
+	env RINGLEDGER_CHECK="$mode" $venv "$replay" -q "$@" >"$out" 2>&1 || rc=$?
 	if [ "$rc" -gt 1 ]; then
 		echo "check-equiv: rl_replay failed ($mode, $venv):" >&2
-		tail -n 3 "$tmp/out" >&2
+		tail -n 3 "$out" >&2
 		exit 1
 	fi
-	grep -E '^[^ ].*: (as expected|NOT as expected)' "$tmp/out" |
+	grep -E '^[^ ].*: (as expected|NOT as expected)' "$out" |
 		sed -E 's/0x[0-9a-f]+/0x_/g; s/==[0-9]+==/==_==/g'
-	grep -q 'disagrees with the full one' "$tmp/out" && {
+	grep -q 'disagrees with the full one' "$out" && {
 		echo "check-equiv: DUAL: incremental and full checks disagree ($venv):" >&2
-		grep 'disagrees' "$tmp/out" | head -n 3 >&2
+		grep 'disagrees' "$out" | head -n 3 >&2
 		exit 1
 	}
 	return 0
@@ -50,11 +50,17 @@ verdicts() { # mode variant-env files...
 
 runs=0 findings=0
 check_set() { # label variant-env files...
-	local label=$1 venv=$2 m
+	local label=$1 venv=$2 m pids=()
 	shift 2
-	verdicts full "$venv" "$@" >"$tmp/full"
+	# the three modes are three processes: side by side, one per core
+	for m in full incr dual; do
+		verdicts "$m" "$venv" "$@" >"$tmp/$m" &
+		pids+=($!)
+	done
+	for m in "${pids[@]}"; do
+		wait "$m" || exit 1
+	done
 	for m in incr dual; do
-		verdicts "$m" "$venv" "$@" >"$tmp/$m"
 		if ! cmp -s "$tmp/full" "$tmp/$m"; then
 			echo "check-equiv: $label ($venv): $m differs from full:" >&2
 			diff "$tmp/full" "$tmp/$m" | head -n 6 >&2

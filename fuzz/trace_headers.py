@@ -10,6 +10,7 @@ with the trace's own variant (without the digest, and without source line
 numbers, which move with every edit), or "none" for a trace the patched
 driver must run clean.  Other comment lines are the author's and stay.
 """
+import concurrent.futures
 import os
 import re
 import subprocess
@@ -37,9 +38,11 @@ def main():
         sys.exit(2)
     mode, fz, traces = sys.argv[1], sys.argv[2], sys.argv[3:]
     stale = []
-    for path in traces:
+    # one replay process per trace, as many side by side as there are cores
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as ex:
+        wants = list(ex.map(lambda p: finding_line(fz, p), traces))
+    for path, want in zip(traces, wants):
         lines = open(path).read().split("\n")
-        want = finding_line(fz, path)
         have = [i for i, ln in enumerate(lines) if ln.startswith("# finding:")]
         if have and lines[have[0]] == want and len(have) == 1:
             continue
