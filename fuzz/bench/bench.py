@@ -48,14 +48,18 @@ def die(msg):
 
 def load_catalogue(args):
     """{variant: {"kinds": [...], "ref": str}} in catalogue order."""
-    if args.catalogue:
-        text = eng.read_text(args.catalogue)
-    else:
-        res = subprocess.run([os.path.join(args.build, "variants"), "--driver", args.driver,
-                              "--tsv"], stdout=subprocess.PIPE, text=True, check=False)
-        if res.returncode:
-            die("cannot read the variant catalogue (%s/variants --tsv)" % args.build)
-        text = res.stdout
+    try:
+        if args.catalogue:
+            text = eng.read_text(args.catalogue)
+        else:
+            res = subprocess.run([os.path.join(args.build, "variants"), "--driver", args.driver,
+                                  "--tsv"], stdout=subprocess.PIPE, text=True, check=False)
+            if res.returncode:
+                die("cannot read the variant catalogue (%s/variants --tsv)" % args.build)
+            text = res.stdout
+    except OSError as e:
+        # run outside make, before anything was built (make bench builds it)
+        die("cannot read the variant catalogue: %s" % e)
     cat = {}
     for ln in text.splitlines():
         parts = ln.split("\t")

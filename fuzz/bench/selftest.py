@@ -346,6 +346,8 @@ class EndToEnd(unittest.TestCase):
         for args, msg in ((["--variants", "no_such_bug"], "unknown variant 'no_such_bug'"),
                           (["--engines", "honggfuzz"], "unknown engine 'honggfuzz'"),
                           (["--seeds", "0"], "at least 1"),
+                          (["--catalogue", "/nonexistent/cat.tsv"],
+                           "cannot read the variant catalogue"),
                           (["--baseline", "--update-readme", "README.md"],
                            "BASELINE=1 does not rewrite")):
             res, _ = run_bench(*args)
