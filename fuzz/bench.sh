@@ -41,7 +41,7 @@ afl_rate() { # seed binary
 		>"$out.log" 2>&1 || true
 	# an AFL_* name afl-fuzz does not know costs a 2 s sleep: no rate then
 	local bad
-	bad=$(sed -n 's/.*istyped AFL environment variable: *\([A-Za-z0-9_]*\).*/\1/p' "$out.log" | head -n 1)
+	bad=$(python3 "$repo/fuzz/bench/engines.py" --afl-env-problem "$out.log")
 	if [ -n "$bad" ]; then
 		echo "bench-fuzz: afl-fuzz calls $bad mistyped and sleeps 2 s at start: unset it" >&2
 		return

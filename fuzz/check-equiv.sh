@@ -50,15 +50,15 @@ verdicts() { # mode variant-env files...
 
 runs=0 findings=0
 check_set() { # label variant-env files...
-	local label=$1 venv=$2 m pids=()
+	local label=$1 venv=$2 m pid pids=()
 	shift 2
 	# the three modes are three processes: side by side, one per core
 	for m in full incr dual; do
 		verdicts "$m" "$venv" "$@" >"$tmp/$m" &
 		pids+=($!)
 	done
-	for m in "${pids[@]}"; do
-		wait "$m" || exit 1
+	for pid in "${pids[@]}"; do
+		wait "$pid" || exit 1
 	done
 	for m in incr dual; do
 		if ! cmp -s "$tmp/full" "$tmp/$m"; then

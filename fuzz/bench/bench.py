@@ -230,20 +230,17 @@ def load_results(args):
                 setattr(r, f, None if v == "" else v)
             runs.append(r)
         meta.setdefault("variants", list(dict.fromkeys(r.variant for r in runs)))
-        meta.setdefault("measured", [{"date": meta["date"], "commit": meta["commit"],
-                                      "variants": meta["variants"]}])
+        report.meta_defaults(meta)
     except (OSError, ValueError, KeyError) as e:
         die("cannot read %s: %s" % (path, e))
     return runs, meta
 
 
-def earlier_for_merge(args, engines):
+def earlier_for_merge(args):
     """(runs, meta) of the bench in --out, run as this one will be (MERGE=1):
     the same seeds, cap, driver and build (baseline or not); engines may be
     a subset (ENGINES=afl re-measures AFL++'s cells only)."""
     old_runs, old = load_results(args)
-    old.setdefault("driver", "am65")    # benches from before these keys
-    old.setdefault("baseline", False)
     for key, name, now in (("seeds", "SEEDS", args.seeds), ("cap_s", "CAP", args.cap),
                            ("driver", "DRIVER", args.driver),
                            ("baseline", "BASELINE", args.baseline)):
@@ -331,7 +328,7 @@ def main():
         for v in variants:
             if v not in catalogue:
                 die("unknown variant '%s' (make variants lists them)" % v)
-        earlier = earlier_for_merge(args, engines) if args.merge else None
+        earlier = earlier_for_merge(args) if args.merge else None
         runs, meta = run_all(args, fz, variants, engines, catalogue)
         if earlier:
             runs, meta = merge_results(earlier, runs, meta, catalogue)

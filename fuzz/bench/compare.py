@@ -40,9 +40,7 @@ def load(path):
             data = json.load(f)
         meta = data["meta"]
         rows = {r["variant"]: r for r in data["variants"]}
-        meta.setdefault("driver", "am65")
-        meta.setdefault("measured", [{"date": meta["date"], "commit": meta["commit"],
-                                      "variants": meta["variants"]}])
+        report.meta_defaults(meta)
         for k in SAME + ("commit", "date"):
             meta[k]  # noqa: B018 - a missing key is bad input
     except (OSError, ValueError, KeyError, TypeError) as e:
@@ -111,11 +109,11 @@ def main():
             die("the benches differ in %s (%s vs %s): run both with the same SEEDS, CAP,"
                 " ENGINES, VARIANTS, DRIVER" % (k, bmeta[k], ameta[k]))
     table, verdicts = compare(brows, ameta, arows)
-    foot = ("Before, `make bench BASELINE=1`: %s. After, `make bench`: %s. %d seed(s) per"
+    foot = ("Before: `make bench BASELINE=1`. %s. After: `make bench`. %s. %d seed(s) per"
             " engine, cap %d s, empty corpus; cells: median seconds to the first finding,"
             " before -> after (how many times faster)."
-            % (tuple(report.measured_line(m, "").rstrip(": ").replace("Measured", "measured", 1)
-                     for m in (bmeta, ameta)) + (ameta["seeds"], ameta["cap_s"])))
+            % (report.measured_line(bmeta), report.measured_line(ameta), ameta["seeds"],
+               ameta["cap_s"]))
     print(table)
     print()
     for line in verdicts:

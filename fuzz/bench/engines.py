@@ -128,14 +128,14 @@ LIBFUZZER_SEARCH = ["-use_value_profile=1"]
 # run 2 s until afl_env_problem() below made that warning an error.
 AFL_ENV = {"AFL_NO_UI": "1", "AFL_SKIP_CPUFREQ": "1", "AFL_NO_AFFINITY": "1",
            "AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES": "1", "AFL_NO_CRASH_README": "1"}
-AFL_ENV_WARNING_RE = re.compile(r"(?:Potentially m|M)istyped AFL environment variable: ?(\S*)")
+AFL_ENV_WARNING_RE = re.compile(r"(?:Potentially m|M)istyped AFL environment variable: ?(\w+)")
 
 
 def afl_env_problem(log_text):
     """The AFL_* name afl-fuzz called mistyped in its log (it slept 2 s for
     it), or None."""
     m = AFL_ENV_WARNING_RE.search(log_text)
-    return m.group(1).split("=")[0] if m else None
+    return m.group(1) if m else None
 
 
 def run_libfuzzer(fz, work, variant, seed, cap, accepted, runs=None):
@@ -249,8 +249,13 @@ ENGINE_TITLES = {"libfuzzer": "libFuzzer", "afl": "AFL++"}
 
 
 if __name__ == "__main__":
+    # for fuzz/bench.sh: --afl-env prints AFL_ENV as NAME=VALUE lines;
+    # --afl-env-problem LOG prints the name afl_env_problem() finds, if any
     import sys
-    if sys.argv[1:] != ["--afl-env"]:
-        sys.exit("usage: engines.py --afl-env  (AFL++'s unattended environment, NAME=VALUE lines)")
-    for k, v in AFL_ENV.items():
-        print("%s=%s" % (k, v))
+    if sys.argv[1:] == ["--afl-env"]:
+        for k, v in AFL_ENV.items():
+            print("%s=%s" % (k, v))
+    elif len(sys.argv) == 3 and sys.argv[1] == "--afl-env-problem":
+        print(afl_env_problem(read_text(sys.argv[2])) or "")
+    else:
+        sys.exit("usage: engines.py --afl-env | --afl-env-problem AFL_LOG")

@@ -202,9 +202,19 @@ def plot(outdir, runs, variants, engines, cap):
     return images
 
 
-def measured_line(meta, tail):
+def meta_defaults(meta):
+    """The keys a bench.json written before them lacks, as those benches ran
+    (KeyError when the keys they derive from are missing)."""
+    meta.setdefault("driver", "am65")
+    meta.setdefault("baseline", False)
+    meta.setdefault("measured", [{"date": meta["date"], "commit": meta["commit"],
+                                  "variants": meta["variants"]}])
+    return meta
+
+
+def measured_line(meta, tail=None):
     """What ran where, for a footnote: one commit, or several after MERGE=1
-    (a re-measurement of some engines only names them)."""
+    (a re-measurement of some engines only names them); then ": @tail"."""
     first, rest = meta["measured"][0], meta["measured"][1:]
     line = "Measured %s on commit %s" % (first["date"][:10], first["commit"])
     for m in rest:
@@ -214,7 +224,7 @@ def measured_line(meta, tail):
         which = "every variant" if set(m["variants"]) == set(meta["variants"]) \
             else ", ".join(m["variants"])
         line += "; %s re-measured%s %s on commit %s" % (which, on, m["date"][:10], m["commit"])
-    return line + ": " + tail
+    return line if tail is None else line + ": " + tail
 
 
 def update_readme(path, markdown, begin=README_BEGIN, end=README_END):

@@ -199,14 +199,23 @@ class Compare(unittest.TestCase):
             self.assertIn(msg, res.stderr)
 
 
+def bench_py(*args, env=None):
+    """bench.py with @args on the build under test, its output captured."""
+    return subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD]
+                          + list(args), env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, check=False)
+
+
+def bench_in(out, *extra, env=None):
+    """One seed, 20 s cap, one job, results in @out."""
+    return bench_py("--seeds", "1", "--cap", "20", "--jobs", "1", "--out", out, *extra,
+                    env=env)
+
+
 def run_bench(*extra, env=None):
     out = tempfile.mkdtemp()
     engines = [] if "--engines" in extra else ["--engines", "libfuzzer"]
-    res = subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD,
-                          "--seeds", "1", "--cap", "20", "--jobs", "1", "--out", out]
-                         + engines + list(extra), env=env,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, check=False)
-    return res, out
+    return bench_in(out, *engines, *extra, env=env), out
 
 
 class EndToEnd(unittest.TestCase):
@@ -218,17 +227,13 @@ class EndToEnd(unittest.TestCase):
         for f in ("runs.csv", "summary.csv", "time-to-detect.png", "time-to-detect.svg"):
             self.assertGreater(os.path.getsize(os.path.join(out, f)), 0, f)
         # the same results rendered again without running anything
-        res2 = subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD,
-                               "--report-only", "--out", out], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, check=False)
+        res2 = bench_py("--report-only", "--out", out)
         self.assertEqual(res2.returncode, 0, res2.stderr)
         self.assertIn(FAST, res2.stdout)
         self.check_merge(out)
         with open(os.path.join(out, "bench.json"), "w") as f:
             f.write("{not json")
-        res3 = subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD,
-                               "--report-only", "--out", out], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, check=False)
+        res3 = bench_py("--report-only", "--out", out)
         self.assertEqual(res3.returncode, 2)
         self.assertIn("cannot read", res3.stderr)
 
@@ -243,10 +248,7 @@ class EndToEnd(unittest.TestCase):
             r["variant"] = OTHER
         with open(path, "w") as f:
             json.dump(data, f)
-        res = subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD,
-                              "--seeds", "1", "--cap", "20", "--jobs", "1", "--out", out,
-                              "--engines", "libfuzzer", "--variants", FAST, "--merge"],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, check=False)
+        res = bench_in(out, "--engines", "libfuzzer", "--variants", FAST, "--merge")
         self.assertEqual(res.returncode, 0, res.stdout + res.stderr)
         meta = json.loads(eng.read_text(path))["meta"]
         self.assertEqual(sorted(meta["variants"]), sorted([OTHER, FAST]))
@@ -255,10 +257,7 @@ class EndToEnd(unittest.TestCase):
         self.assertIn("re-measured", report.measured_line(meta, "x"))
         # one engine re-measured (ENGINES=afl MERGE=1): its cells replaced,
         # libFuzzer's kept, the footnote names the engine
-        res = subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD,
-                              "--seeds", "1", "--cap", "20", "--jobs", "1", "--out", out,
-                              "--engines", "afl", "--variants", FAST, "--merge"],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, check=False)
+        res = bench_in(out, "--engines", "afl", "--variants", FAST, "--merge")
         self.assertEqual(res.returncode, 0, res.stdout + res.stderr)
         data = json.loads(eng.read_text(path))
         meta = data["meta"]
@@ -269,10 +268,8 @@ class EndToEnd(unittest.TestCase):
                          [([FAST], ["libfuzzer"]), ([FAST], ["afl"])])
         self.assertIn("%s re-measured with AFL++" % FAST, report.measured_line(meta, "x"))
         # a bench run differently is not merged: one line, exit 2
-        res = subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD,
-                              "--seeds", "2", "--cap", "20", "--jobs", "1", "--out", out,
-                              "--engines", "libfuzzer", "--variants", FAST, "--merge"],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, check=False)
+        res = bench_py("--seeds", "2", "--cap", "20", "--jobs", "1", "--out", out,
+                       "--engines", "libfuzzer", "--variants", FAST, "--merge")
         self.assertEqual(res.returncode, 2)
         self.assertIn("MERGE=1", res.stderr)
 
