@@ -300,6 +300,11 @@ void rl_page_pool_get_user(struct rl_page_pool *pp)
 		pp->user_cnt++;
 }
 
+u32 rl_page_pool_users(const struct rl_page_pool *pp)
+{
+	return pp->user_cnt;
+}
+
 s32 rl_page_pool_inflight(const struct rl_page_pool *pp)
 {
 	return (s32)(pp->hold_cnt - pp->release_cnt);

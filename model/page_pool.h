@@ -94,6 +94,8 @@ enum rl_dma_dir rl_page_pool_get_dma_dir(const struct rl_page_pool *pp);
 void rl_page_pool_destroy(struct rl_page_pool *pp);
 /* xdp_reg_mem_model(MEM_TYPE_PAGE_POOL) takes a user (page_pool_use_xdp_mem) */
 void rl_page_pool_get_user(struct rl_page_pool *pp);
+/* the pool's users (user_cnt), for the drivers' oracles */
+u32 rl_page_pool_users(const struct rl_page_pool *pp);
 /* page_pool_inflight(): hold - release, as a signed number */
 s32 rl_page_pool_inflight(const struct rl_page_pool *pp);
 /*

@@ -48,6 +48,14 @@ bool rl_xdp_rxq_info_is_reg(const struct rl_xdp_rxq_info *rxq)
 	return rxq->state == RL_RXQ_REGISTERED;
 }
 
+struct rl_page_pool *rl_xdp_rxq_info_pp(const struct rl_xdp_rxq_info *rxq)
+{
+	if (rxq->state == RL_RXQ_REGISTERED && rxq->has_mem_model &&
+	    rxq->mem_type == RL_MEM_PAGE_POOL)
+		return rxq->pp;
+	return NULL;
+}
+
 int rl_xdp_rxq_info_reg_mem_model(struct rl_xdp_rxq_info *rxq,
 				  enum rl_mem_type type,
 				  struct rl_page_pool *pp)

@@ -75,6 +75,11 @@ void rl_xdp_rxq_info_unreg(struct rl_xdp_rxq_info *rxq);
   @ assigns \nothing;
   @*/
 bool rl_xdp_rxq_info_is_reg(const struct rl_xdp_rxq_info *rxq);
+/*
+ * The page_pool @rxq holds a user of (registered with it as the memory
+ * model, page_pool_use_xdp_mem), or NULL; for the drivers' oracles.
+ */
+struct rl_page_pool *rl_xdp_rxq_info_pp(const struct rl_xdp_rxq_info *rxq);
 int rl_xdp_rxq_info_reg_mem_model(struct rl_xdp_rxq_info *rxq,
 				  enum rl_mem_type type,
 				  struct rl_page_pool *pp);

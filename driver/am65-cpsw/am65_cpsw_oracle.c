@@ -27,8 +27,36 @@ bool rl_am65_cpsw_is_valid(const struct am65_cpsw_common *common)
 }
 
 /*
+ * Flow @f's page_pool has exactly its users: the driver's own
+ * (page_pool_create) and one per port whose rxq info registered it as
+ * the XDP memory model (page_pool_use_xdp_mem, dropped again by
+ * xdp_rxq_info_unreg through xdp_unreg_mem_model: net/core/xdp.c, 6.1),
+ * and an rxq info registered with a pool has its flow's.  One user too
+ * few and the rxqs' unregister frees the pool under the driver
+ * (page_pool_double_destroy); one too many and it is never released.
+ */
+static bool rx_pp_users_ok(const struct am65_cpsw_common *common, u32 f)
+{
+	const struct rl_page_pool *pool = common->rx_chns.flows[f].page_pool;
+	u32 p, users = 1;
+
+	for (p = 0; p < common->port_num; p++) {
+		const struct rl_page_pool *pp =
+			rl_xdp_rxq_info_pp(&common->ports[p].xdp_rxq[f]);
+
+		if (!pp)
+			continue;
+		if (pp != pool)
+			return false;
+		users++;
+	}
+	return !pool || rl_page_pool_users(pool) == users;
+}
+
+/*
  * What holds between operations, when no driver call is half way (not at
- * a wait point): open ports, queues and NAPIs agree.
+ * a wait point): open ports, queues and NAPIs agree; each page_pool has
+ * its users.
  */
 bool rl_am65_cpsw_is_settled(const struct am65_cpsw_common *common)
 {
@@ -45,7 +73,8 @@ bool rl_am65_cpsw_is_settled(const struct am65_cpsw_common *common)
 		const struct am65_cpsw_rx_flow *flow = &common->rx_chns.flows[f];
 
 		if (flow->napi_enabled != common->queues_up ||
-		    (common->queues_up && !flow->page_pool))
+		    (common->queues_up && !flow->page_pool) ||
+		    !rx_pp_users_ok(common, f))
 			return false;
 	}
 	/*

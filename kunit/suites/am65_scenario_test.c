@@ -352,6 +352,7 @@ static void am65_bad_config_and_ports(struct kunit *test)
 static void am65_is_valid_catches_corruption(struct kunit *test)
 {
 	struct am65_bed *b = am65_bed_start(test, NULL);
+	struct rl_page_pool *pool;
 
 	rl_world_open(&b->w, 0);
 	/* between operations: open ports and usage_count agree */
@@ -365,6 +366,19 @@ static void am65_is_valid_catches_corruption(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, rl_am65_cpsw_is_valid(b->common));
 	RL_EXPECT_FINDING(b->ctx, RL_F_INVALID, am65_bed_check(b));
 	b->common->xdp_zc_queues &= ~BIT(0);
+	/* between operations: a flow's page_pool has exactly its users */
+	pool = b->common->rx_chns.flows[0].page_pool;
+	KUNIT_ASSERT_NOT_NULL(test, pool);
+	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_is_settled(b->common));
+	rl_page_pool_get_user(pool);		/* one too many */
+	KUNIT_EXPECT_FALSE(test, rl_am65_cpsw_is_settled(b->common));
+	RL_EXPECT_FINDING(b->ctx, RL_F_INVALID, am65_bed_check(b));
+	rl_page_pool_destroy(pool);
+	rl_page_pool_destroy(pool);		/* one too few */
+	KUNIT_EXPECT_FALSE(test, rl_am65_cpsw_is_settled(b->common));
+	RL_EXPECT_FINDING(b->ctx, RL_F_INVALID, am65_bed_check(b));
+	rl_page_pool_get_user(pool);
+	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_is_settled(b->common));
 	rl_world_stop(&b->w, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }
