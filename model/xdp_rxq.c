@@ -83,6 +83,7 @@ bool rl_xdp_rxq_info_is_valid(const struct rl_xdp_rxq_info *rxq)
 {
 	if (rxq->has_mem_model && rxq->state != RL_RXQ_REGISTERED)
 		return false;
-	return !(rxq->has_mem_model && rxq->mem_type == RL_MEM_PAGE_POOL) ||
-	       rxq->pp;
+	/* a pool pointer exactly for a page_pool memory model (the proofs) */
+	return (rxq->has_mem_model && rxq->mem_type == RL_MEM_PAGE_POOL) ==
+	       !!rxq->pp;
 }

@@ -19,6 +19,13 @@ bool rl_am65_cpsw_is_valid(const struct am65_cpsw_common *common)
 	for (p = 0; p < common->port_num; p++)
 		if (common->ports[p].disabled != !common->ports[p].ndev)
 			return false;
+	/* every rxq info, the ports past port_num too (never registered) */
+	for (p = 0; p < AM65_CPSW_MAX_PORTS; p++)
+		for (q = 0; q < AM65_CPSW_MAX_RX_FLOWS; q++)
+			if (!rl_xdp_rxq_info_is_valid(&common->ports[p].xdp_rxq[q]) ||
+			    (p >= common->port_num &&
+			     common->ports[p].xdp_rxq[q].pp))
+				return false;
 	for (q = 0; q < AM65_CPSW_MAX_QUEUES; q++)
 		if (common->xsk_port_id[q] > common->port_num ||
 		    !(common->xdp_zc_queues & BIT(q)) != !common->xsk_port_id[q])

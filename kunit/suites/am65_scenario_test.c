@@ -352,6 +352,7 @@ static void am65_bad_config_and_ports(struct kunit *test)
 static void am65_is_valid_catches_corruption(struct kunit *test)
 {
 	struct am65_bed *b = am65_bed_start(test, NULL);
+	struct rl_xdp_rxq_info *rxq;
 	struct rl_page_pool *pool;
 
 	rl_world_open(&b->w, 0);
@@ -379,6 +380,14 @@ static void am65_is_valid_catches_corruption(struct kunit *test)
 	RL_EXPECT_FINDING(b->ctx, RL_F_INVALID, am65_bed_check(b));
 	rl_page_pool_get_user(pool);
 	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_is_settled(b->common));
+	/* at any time: an rxq info holds a pool only as its memory model */
+	rxq = &b->common->ports[0].xdp_rxq[AM65_CPSW_MAX_RX_FLOWS - 1];
+	KUNIT_ASSERT_TRUE(test, !rxq->pp);
+	rxq->pp = pool;
+	KUNIT_EXPECT_FALSE(test, rl_am65_cpsw_is_valid(b->common));
+	RL_EXPECT_FINDING(b->ctx, RL_F_INVALID, am65_bed_check(b));
+	rxq->pp = NULL;
+	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_is_valid(b->common));
 	rl_world_stop(&b->w, 0);
 	KUNIT_EXPECT_TRUE(test, am65_bed_finish(b));
 }

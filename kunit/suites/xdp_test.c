@@ -38,6 +38,11 @@ static void xdp_rxq_register_order(struct kunit *test)
 	rxq.has_mem_model = true;
 	KUNIT_EXPECT_FALSE(test, rl_xdp_rxq_info_is_valid(&rxq));
 	rxq.has_mem_model = false;
+	/* so does a pool pointer without a page_pool memory model */
+	rxq.pp = pp;
+	KUNIT_EXPECT_FALSE(test, rl_xdp_rxq_info_is_valid(&rxq));
+	rxq.pp = NULL;
+	KUNIT_EXPECT_TRUE(test, rl_xdp_rxq_info_is_valid(&rxq));
 	rl_page_pool_destroy(pp);
 	rl_test_finish(ctx);
 }
