@@ -24,7 +24,7 @@ bool rl_am65_cpsw_is_valid(const struct am65_cpsw_common *common)
 		for (q = 0; q < AM65_CPSW_MAX_RX_FLOWS; q++)
 			if (!rl_xdp_rxq_info_is_valid(&common->ports[p].xdp_rxq[q]) ||
 			    (p >= common->port_num &&
-			     common->ports[p].xdp_rxq[q].pp))
+			     rl_xdp_rxq_info_pp(&common->ports[p].xdp_rxq[q])))
 				return false;
 	for (q = 0; q < AM65_CPSW_MAX_QUEUES; q++)
 		if (common->xsk_port_id[q] > common->port_num ||
