@@ -5,6 +5,12 @@
  */
 #include "xdp_rxq.h"
 
+/* the info's memory model is a page_pool (MEM_TYPE_PAGE_POOL) */
+static bool has_pp_model(const struct rl_xdp_rxq_info *rxq)
+{
+	return rxq->has_mem_model && rxq->mem_type == RL_MEM_PAGE_POOL;
+}
+
 int rl_xdp_rxq_info_reg(struct rl_model *m, struct rl_xdp_rxq_info *rxq,
 			u32 port, u32 queue_index, u32 napi_id)
 {
@@ -27,6 +33,8 @@ int rl_xdp_rxq_info_reg(struct rl_model *m, struct rl_xdp_rxq_info *rxq,
 
 void rl_xdp_rxq_info_unreg(struct rl_xdp_rxq_info *rxq)
 {
+	struct rl_page_pool *pp = rl_xdp_rxq_info_pp(rxq);
+
 	if (rxq->state != RL_RXQ_REGISTERED) {
 		if (rxq->m)
 			rl_ledger_report_count(rxq->m->ledger, RL_F_XDP,
@@ -36,8 +44,8 @@ void rl_xdp_rxq_info_unreg(struct rl_xdp_rxq_info *rxq)
 		return;
 	}
 	/* xdp_unreg_mem_model() disconnects the page_pool: one user less */
-	if (rxq->has_mem_model && rxq->mem_type == RL_MEM_PAGE_POOL && rxq->pp)
-		rl_page_pool_destroy(rxq->pp);
+	if (pp)
+		rl_page_pool_destroy(pp);
 	rxq->has_mem_model = false;
 	rxq->pp = NULL;
 	rxq->state = RL_RXQ_UNREGISTERED;
@@ -50,8 +58,7 @@ bool rl_xdp_rxq_info_is_reg(const struct rl_xdp_rxq_info *rxq)
 
 struct rl_page_pool *rl_xdp_rxq_info_pp(const struct rl_xdp_rxq_info *rxq)
 {
-	if (rxq->state == RL_RXQ_REGISTERED && rxq->has_mem_model &&
-	    rxq->mem_type == RL_MEM_PAGE_POOL)
+	if (rxq->state == RL_RXQ_REGISTERED && has_pp_model(rxq))
 		return rxq->pp;
 	return NULL;
 }
@@ -83,7 +90,9 @@ bool rl_xdp_rxq_info_is_valid(const struct rl_xdp_rxq_info *rxq)
 {
 	if (rxq->has_mem_model && rxq->state != RL_RXQ_REGISTERED)
 		return false;
-	/* a pool pointer exactly for a page_pool memory model (the proofs) */
-	return (rxq->has_mem_model && rxq->mem_type == RL_MEM_PAGE_POOL) ==
-	       !!rxq->pp;
+	/*
+	 * a pool pointer exactly with a page_pool memory model: reg_mem_model
+	 * sets both, unreg clears both (what proofs/attempts/ reads)
+	 */
+	return has_pp_model(rxq) == !!rxq->pp;
 }
