@@ -62,8 +62,11 @@ static bool rx_pp_users_ok(const struct am65_cpsw_common *common, u32 f)
 
 /*
  * What holds between operations, when no driver call is half way (not at
- * a wait point): open ports, queues and NAPIs agree; each page_pool has
- * its users.
+ * a wait point): open ports, queues and NAPIs agree - the driver's
+ * napi_enabled says whether napi_enable ran, which is what its destroy
+ * reads to decide on napi_disable (create_rxq_napi_disable: that of a
+ * NAPI never enabled waits for ever, napi_disable, net/core/dev.c); each
+ * page_pool has its users.
  */
 bool rl_am65_cpsw_is_settled(const struct am65_cpsw_common *common)
 {
@@ -80,6 +83,7 @@ bool rl_am65_cpsw_is_settled(const struct am65_cpsw_common *common)
 		const struct am65_cpsw_rx_flow *flow = &common->rx_chns.flows[f];
 
 		if (flow->napi_enabled != common->queues_up ||
+		    flow->napi_enabled != flow->napi_rx.enabled ||
 		    (common->queues_up && !flow->page_pool) ||
 		    !rx_pp_users_ok(common, f))
 			return false;
@@ -89,7 +93,9 @@ bool rl_am65_cpsw_is_settled(const struct am65_cpsw_common *common)
 	 * counted like mainline does, and the next teardown sets it again.
 	 */
 	for (f = 0; f < common->tx_ch_num; f++)
-		if (common->tx_chns[f].napi_enabled != common->queues_up)
+		if (common->tx_chns[f].napi_enabled != common->queues_up ||
+		    common->tx_chns[f].napi_enabled !=
+		    common->tx_chns[f].napi_tx.enabled)
 			return false;
 	return true;
 }

@@ -380,6 +380,18 @@ static void am65_is_valid_catches_corruption(struct kunit *test)
 	RL_EXPECT_FINDING(b->ctx, RL_F_INVALID, am65_bed_check(b));
 	rl_page_pool_get_user(pool);
 	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_is_settled(b->common));
+	/* between operations: napi_enabled is the NAPI's own state */
+	KUNIT_ASSERT_TRUE(test, b->common->rx_chns.flows[0].napi_rx.enabled);
+	b->common->rx_chns.flows[0].napi_rx.enabled = false;
+	KUNIT_EXPECT_FALSE(test, rl_am65_cpsw_is_settled(b->common));
+	RL_EXPECT_FINDING(b->ctx, RL_F_INVALID, am65_bed_check(b));
+	b->common->rx_chns.flows[0].napi_rx.enabled = true;
+	KUNIT_ASSERT_TRUE(test, b->common->tx_chns[0].napi_tx.enabled);
+	b->common->tx_chns[0].napi_tx.enabled = false;
+	KUNIT_EXPECT_FALSE(test, rl_am65_cpsw_is_settled(b->common));
+	RL_EXPECT_FINDING(b->ctx, RL_F_INVALID, am65_bed_check(b));
+	b->common->tx_chns[0].napi_tx.enabled = true;
+	KUNIT_EXPECT_TRUE(test, rl_am65_cpsw_is_settled(b->common));
 	/* at any time: an rxq info holds a pool only as its memory model */
 	rxq = &b->common->ports[0].xdp_rxq[AM65_CPSW_MAX_RX_FLOWS - 1];
 	KUNIT_ASSERT_TRUE(test, !rxq->pp);
