@@ -8,6 +8,9 @@
 #include "page_pool.h"
 #include "poison.h"
 
+/* the proofs' count of users dropped (page_pool.h); ghost, never compiled */
+/*@ ghost unsigned int rl_g_pp_drops; */
+
 static u32 pp_owner(const struct rl_page_pool *pp)
 {
 	return RL_OWNER(RL_OWN_POOL, pp->hdr.id);

@@ -83,13 +83,24 @@ rl_dma_addr_t rl_page_pool_get_dma_addr(const struct rl_page *page);
 /* page_pool_get_dma_dir(): the direction the pool maps its pages */
 enum rl_dma_dir rl_page_pool_get_dma_dir(const struct rl_page_pool *pp);
 /*
+ * For the proofs (page_pool_double_destroy): a ghost count, never
+ * compiled, of the page_pool users dropped - one per page_pool_destroy,
+ * the driver's own and those xdp_rxq_info_unreg makes through
+ * xdp_unreg_mem_model (net/core/xdp.c, 6.1).  A driver's teardown sets it
+ * to zero where it starts and states how many it drops.
+ */
+/*@ ghost extern unsigned int rl_g_pp_drops; */
+/*
  * page_pool_destroy(): drops one user; releases the pool at zero.  Proof
  * view (proofs/README.md, A3): it writes the pool, its pages, the DMA
  * table and the ledger - allocations of their own that no proof reads -
- * and nothing of the driver's memory, which is what the contract names.
+ * and nothing of the driver's memory, which is what the contract names;
+ * of the ghost state, the count of users dropped.
  */
 /*@ requires \valid(pp);
-  @ assigns \nothing;
+  @ requires room: rl_g_pp_drops < 4294967295;
+  @ assigns rl_g_pp_drops;
+  @ ensures dropped: rl_g_pp_drops == \old(rl_g_pp_drops) + 1;
   @*/
 void rl_page_pool_destroy(struct rl_page_pool *pp);
 /* xdp_reg_mem_model(MEM_TYPE_PAGE_POOL) takes a user (page_pool_use_xdp_mem) */

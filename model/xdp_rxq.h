@@ -65,14 +65,23 @@ int rl_xdp_rxq_info_reg(struct rl_model *m, struct rl_xdp_rxq_info *rxq,
 /*
  * Proof view (proofs/README.md, A3): unreg writes the info's state, its
  * memory model and pool pointer, and drops the pool's user (a
- * page_pool_destroy: the pool's memory, left out like that call's).
+ * page_pool_destroy: the pool's memory, left out like that call's; the
+ * ghost count of users dropped, rl_g_pp_drops, named).  Of a valid info
+ * (rl_xdp_rxq_info_is_valid, checked after every step) a pool pointer
+ * means registered with that pool as the memory model, so the contracts
+ * read the pointer only.
  */
 /*@ requires \valid(rxq);
-  @ assigns rxq->state, rxq->has_mem_model, rxq->pp;
+  @ requires room: rl_g_pp_drops < 4294967295;
+  @ assigns rxq->state, rxq->has_mem_model, rxq->pp, rl_g_pp_drops;
+  @ ensures pp_gone: rxq->pp == \null;
+  @ ensures pp_dropped: rl_g_pp_drops ==
+  @   \old(rl_g_pp_drops) + (\old(rxq->pp) != \null ? 1 : 0);
   @*/
 void rl_xdp_rxq_info_unreg(struct rl_xdp_rxq_info *rxq);
 /*@ requires \valid_read(rxq);
   @ assigns \nothing;
+  @ ensures pp_reg: rxq->pp != \null ==> \result;
   @*/
 bool rl_xdp_rxq_info_is_reg(const struct rl_xdp_rxq_info *rxq);
 /*

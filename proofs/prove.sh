@@ -21,8 +21,8 @@ variant=${VARIANT:-}
 # A goal's budget is counted in prover steps (CVC4's resource units), not
 # seconds: the same goal proves or fails the same way on every machine,
 # however slow or loaded (a 60 s limit failed a CI run whose machine took
-# 1368 s over what takes 455 s here).  The goal needing most takes 1.29 M
-# (stmmac_refill's ring_kept, proofs/README.md).  WP_TIMEOUT is
+# 1368 s over what takes 455 s here).  The goal needing most takes 1.76 M
+# (rx_destroy's done_step, proofs/README.md).  WP_TIMEOUT is
 # only a backstop against a prover that hangs, far beyond the budget.
 steps=${WP_STEPS:-3000000}
 timeout=${WP_TIMEOUT:-600}

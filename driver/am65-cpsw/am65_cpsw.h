@@ -371,6 +371,19 @@ void rl_am65_cpsw_rx_irq_reopen(struct am65_cpsw_rx_flow *flow);
   @       \base_addr(c->rx_chns.rx_chn->flows[g].fdq)));
   @*/
 
+/*
+ * Flow @id's rxq infos of the first @n ports that hold a user of a
+ * page_pool: registered with it as the XDP memory model
+ * (am65_cpsw_create_rxq).  AM65_CPSW_MAX_PORTS = 2 written out, like
+ * RL_AM65_RXQ_INFO_FOOTPRINT; an annotation of its own, so that the
+ * teardown goals that do not read it do not import it.
+ */
+/*@ logic integer am65_rx_pp_regs{L}(struct am65_cpsw_common *c,
+  @                                  integer id, integer n) =
+  @   (n >= 1 && c->ports[0].xdp_rxq[id].pp != \null ? 1 : 0) +
+  @   (n >= 2 && c->ports[1].xdp_rxq[id].pp != \null ? 1 : 0);
+  @*/
+
 /* Internal, shared by the data path files. */
 int rl_am65_cpsw_create_rxqs(struct am65_cpsw_common *common);
 /*
@@ -443,6 +456,12 @@ int rl_am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id);
  * another flow whose NAPI is off, which is what `kept` reads; the waits'
  * contracts name no ring.  `done_step` is the channel loop's step: the
  * flows after @id torn down before the call, @id and they after it.
+ * `napi_untouched`: a NAPI the driver did not enable (napi_enabled) is
+ * not disabled - napi_disable() of a NAPI never enabled waits for ever
+ * (create_rxq_napi_disable).
+ * `pp_drops`: it drops exactly the page_pool users the flow held - one
+ * per port whose rxq info registered the pool, and the driver's own
+ * unless @retain_page_pool (page_pool_double_destroy drops one more).
  */
 /*@ requires shape: am65_rx_shape(common) && am65_rx_apart(common) &&
   @   id < common->rx_ch_num_flows;
@@ -451,7 +470,7 @@ int rl_am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id);
   @                                   common->rx_chns.rx_chn->single_fdq);
   @ requires pools: am65_rx_pools(common);
   @ assigns RL_AM65_RXQ_DESTROY_FOOTPRINT(common, id),
-  @   RL_RX_RINGS_FOOTPRINT(common->rx_chns.rx_chn);
+  @   RL_RX_RINGS_FOOTPRINT(common->rx_chns.rx_chn), rl_g_pp_drops;
   @ ensures same: common->rx_ch_num_flows == \old(common->rx_ch_num_flows) &&
   @   common->rx_chns.rx_chn == \old(common->rx_chns.rx_chn);
   @ ensures shape: am65_rx_shape(common);
@@ -463,6 +482,9 @@ int rl_am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id);
   @     common->rx_chns.flows[j].napi_enabled ==
   @     \old(common->rx_chns.flows[j].napi_enabled);
   @ ensures off: !common->rx_chns.flows[id].napi_enabled;
+  @ ensures napi_untouched: !\old(common->rx_chns.flows[id].napi_enabled) ==>
+  @   common->rx_chns.flows[id].napi_rx.enabled ==
+  @     \old(common->rx_chns.flows[id].napi_rx.enabled);
   @ ensures drained:
   @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[id].ring->idx) == 0;
   @ ensures fdq_cleaned: rl_udma_owns_fdq(common->rx_chns.rx_chn, id) ==>
@@ -476,6 +498,10 @@ int rl_am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id);
   @   common->rx_chns.rx_chn->flows[f].fdq ==
   @     \old(common->rx_chns.rx_chn->flows[f].fdq);
   @ ensures pools: am65_rx_pools(common);
+  @ ensures pp_drops: rl_g_pp_drops ==
+  @   \old(am65_rx_pp_regs(common, id, common->port_num)) +
+  @   (\old(common->rx_chns.flows[id].page_pool) != \null &&
+  @     !retain_page_pool ? 1 : 0);
   @ ensures done_step: \old(am65_rx_flows_done(common, id + 1,
   @     common->rx_ch_num_flows)) ==>
   @   am65_rx_flows_done(common, id, common->rx_ch_num_flows);

@@ -160,6 +160,7 @@ void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
 	struct am65_cpsw_rx_flow *flow = &rx_chn->flows[id];
 	u32 p;
 
+	/*@ ghost rl_g_pp_drops = 0; */
 	/*
 	 * Fix (create_rxq_napi_disable): mainline disables NAPI
 	 * unconditionally, which never returns for a NAPI that was not
@@ -182,9 +183,20 @@ void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
 	if (flow->page_pool && !retain_page_pool &&
 	    rl_am65_bug(common, RL_V_PAGE_POOL_DOUBLE_DESTROY))
 		rl_page_pool_destroy(flow->page_pool);
-	/* v2: only ports with a net_device registered an rxq */
+	/*
+	 * v2: only ports with a net_device registered an rxq.  An rxq info
+	 * registered with the pool as its memory model holds a user of it,
+	 * which its unregister drops (pp_count).
+	 */
 	/*@ loop invariant 0 <= p <= common->port_num;
-	  @ loop assigns p, RL_AM65_RXQ_INFO_FOOTPRINT(common, id);
+	  @ loop invariant pp_rest:
+	  @   (p <= 0 ==> common->ports[0].xdp_rxq[id].pp ==
+	  @     \at(common->ports[0].xdp_rxq[id].pp, LoopEntry)) &&
+	  @   (p <= 1 ==> common->ports[1].xdp_rxq[id].pp ==
+	  @     \at(common->ports[1].xdp_rxq[id].pp, LoopEntry));
+	  @ loop invariant pp_count: rl_g_pp_drops == \at(rl_g_pp_drops, LoopEntry) +
+	  @   am65_rx_pp_regs{LoopEntry}(common, id, p);
+	  @ loop assigns p, RL_AM65_RXQ_INFO_FOOTPRINT(common, id), rl_g_pp_drops;
 	  @ loop variant common->port_num - p;
 	  @*/
 	for (p = 0; p < common->port_num; p++) {
@@ -285,7 +297,7 @@ void rl_am65_cpsw_destroy_rxqs(struct am65_cpsw_common *common,
 	  @ loop invariant flows_done: first_to_last ?
 	  @   am65_rx_flows_done(common, 0, common->rx_ch_num_flows - id) :
 	  @   am65_rx_flows_done(common, id, common->rx_ch_num_flows);
-	  @ loop assigns id,
+	  @ loop assigns id, rl_g_pp_drops,
 	  @   common->rx_chns.flows[0 .. AM65_CPSW_MAX_RX_FLOWS - 1],
 	  @   common->ports[0].xdp_rxq[0 .. AM65_CPSW_MAX_RX_FLOWS - 1],
 	  @   common->ports[1].xdp_rxq[0 .. AM65_CPSW_MAX_RX_FLOWS - 1],
