@@ -92,7 +92,8 @@ bool rl_xdp_rxq_info_is_valid(const struct rl_xdp_rxq_info *rxq)
 		return false;
 	/*
 	 * a pool pointer exactly with a page_pool memory model: reg_mem_model
-	 * sets both, unreg clears both (what proofs/attempts/ reads)
+	 * sets both, unreg clears both (what the proof contracts of unreg
+	 * and is_reg read, xdp_rxq.h)
 	 */
 	return has_pp_model(rxq) == !!rxq->pp;
 }
