@@ -39,6 +39,8 @@ btimeout=${WP_BREAK_TIMEOUT:-10}
 # 30,000 steps, not at 20,000: CVC4 needs about that to read the goal.
 # The budget is over three times that (proofs/README.md).
 ssteps=${WP_SMOKE_STEPS:-100000}
+[ -z "${WP_SMOKE_TIMEOUT+set}" ] ||
+	{ echo "prove: WP_SMOKE_TIMEOUT is gone: the smoke tests' budget is WP_SMOKE_STEPS, in prover steps" >&2; exit 2; }
 for v in "$timeout" "$btimeout"; do
 	[[ $v =~ ^[1-9][0-9]*$ ]] || { echo "prove: WP_TIMEOUT and WP_BREAK_TIMEOUT are seconds, not '$v'" >&2; exit 2; }
 done
