@@ -177,6 +177,9 @@ row 2 "FRESH must be 0 or 1, not 'yes'" "make prove-check FRESH=yes" -- "${m[@]}
 row 2 "unknown argument '--fresh'" "prove.sh with an argument" -- bash proofs/prove.sh --fresh
 row 2 "are seconds, not '0'" "prove: a break time limit of 0" -- env WP_BREAK_TIMEOUT=0 bash proofs/prove.sh
 row 2 "are seconds, not '1m'" "prove: a time limit not in seconds" -- env WP_TIMEOUT=1m bash proofs/prove.sh
+row 2 "are counts of prover steps, not '3M'" "prove: a step budget not a count" -- env WP_STEPS=3M bash proofs/prove.sh
+row 2 "are counts of prover steps, not '0'" "prove: a smoke step budget of 0" -- env WP_SMOKE_STEPS=0 bash proofs/prove.sh
+row 2 "WP_SMOKE_TIMEOUT is gone" "prove: the smoke tests' former time limit" -- env WP_SMOKE_TIMEOUT=1 bash proofs/prove.sh
 row 2 "are counts, not '0'" "prove: no unit at a time" -- env WP_JOBS=0 bash proofs/prove.sh
 row 2 "^prove: WP_PAR and WP_JOBS are counts, not 'two'" "prove-check: no count of units at a time" -- \
 	env WP_JOBS=two bash proofs/check.sh

@@ -44,8 +44,9 @@ ssteps=${WP_SMOKE_STEPS:-100000}
 for v in "$timeout" "$btimeout"; do
 	[[ $v =~ ^[1-9][0-9]*$ ]] || { echo "prove: WP_TIMEOUT and WP_BREAK_TIMEOUT are seconds, not '$v'" >&2; exit 2; }
 done
-[[ $ssteps =~ ^[1-9][0-9]*$ ]] || { echo "prove: WP_SMOKE_STEPS is a count of prover steps, not '$ssteps'" >&2; exit 2; }
-[[ $steps =~ ^[1-9][0-9]*$ ]] || { echo "prove: WP_STEPS is a count of prover steps, not '$steps'" >&2; exit 2; }
+for v in "$steps" "$ssteps"; do
+	[[ $v =~ ^[1-9][0-9]*$ ]] || { echo "prove: WP_STEPS and WP_SMOKE_STEPS are counts of prover steps, not '$v'" >&2; exit 2; }
+done
 par=${WP_PAR:-2}
 # CVC4 alone proves every goal of the set; with Z3 beside it (WP runs the
 # provers of a goal side by side until one answers) the Z3 runs took half
@@ -151,6 +152,8 @@ frama_c() {
 # report is written after both passes and holds every goal.
 prove_unit() {
 	local then=() spass=()
+	# the unit's functions named again: a second pass without -wp-fct
+	# generated no goal (Frama-C 25)
 	# shellcheck disable=SC2206 # the smoke options are words
 	[ -z "$smoke" ] || spass=(-then -wp-fct "$fcts" $smoke)
 	[ "$brk" = - ] || then=(-wp-prop="$(sed 's/^/-/; s/,/,-/g' <<<"$brk")"
