@@ -5,7 +5,8 @@ SHELL := /bin/bash
 CACHE   ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/ringledger
 # BASELINE=1 (make bench only): the fuzz targets without issue 19's work,
 # built apart (fuzz/README.md "Before and after issue 19")
-BUILD   ?= $(if $(BASELINE),build/baseline,build)
+BASELINE_BUILD := build/baseline
+BUILD   ?= $(if $(BASELINE),$(BASELINE_BUILD),build)
 KSRC    ?= $(CACHE)/linux-source-6.1
 KBUILD_UML ?= $(CACHE)/build-uml-kasan
 KBUILD_ARM64 ?= $(CACHE)/build-arm64-kasan
@@ -33,7 +34,7 @@ HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Wno-unused-parameter -Werror \
 HOST_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: check-build costs costs-check costs-update cli-selftest check-equiv trace-headers corpus docs docs-check findings crash-selftest bench bench-selftest help deps check prove prove-check host-check host-shim-selftest kunit kunit-arm64 lava-check module module-uml lint clean bench-check bench-kunit variants \
+.PHONY: bench-targets bench-pair check-build costs costs-check costs-update cli-selftest check-equiv trace-headers corpus docs docs-check findings crash-selftest bench bench-selftest help deps check prove prove-check host-check host-shim-selftest kunit kunit-arm64 lava-check module module-uml lint clean bench-check bench-kunit variants \
 	fuzz fuzz-all fuzz-build fuzz-smoke fuzz-afl replay regressions bench-fuzz bench-compare ossfuzz-build coverage
 
 help: ## this list
@@ -307,7 +308,9 @@ CAP      ?= 120
 ENGINES  ?= libfuzzer afl
 VARIANTS ?=
 BENCH_JOBS ?= $(KJOBS)
-bench: deps-bench deps-afl fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants $(BUILD)/gcc/kunit_host ## time-to-detect per bug per engine (VARIANTS, SEEDS, CAP, ENGINES, QUICK=1, REPORT_ONLY=1, MERGE=1, UPDATE_README=1, DRIVER=stmmac); table, CSV/JSON, plot in $(BUILD)/bench/results[-stmmac]
+PAIR_SEEDS = $(if $(filter command line environment,$(origin SEEDS)),$(SEEDS),9)
+PAIR_ENGINES = $(if $(filter command line environment,$(origin ENGINES)),$(ENGINES),afl)
+bench: deps-bench deps-afl bench-targets $(BUILD)/gcc/kunit_host ## time-to-detect per bug per engine (VARIANTS, SEEDS, CAP, ENGINES, QUICK=1, REPORT_ONLY=1, MERGE=1, UPDATE_README=1, DRIVER=stmmac); table, CSV/JSON, plot in $(BUILD)/bench/results[-stmmac]
 	@mkdir -p $(BUILD)/bench
 	@$(HOST_SANITIZE_ENV) $(BUILD)/gcc/kunit_host > $(BUILD)/bench/ktap.log || true
 	@python3 fuzz/bench/bench.py --build $(BUILD) --seeds $(SEEDS) --cap $(CAP) --engines "$(ENGINES)" \
@@ -316,11 +319,22 @@ bench: deps-bench deps-afl fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUI
 		$(if $(QUICK),--quick) $(if $(REPORT_ONLY),--report-only) $(if $(MERGE),--merge) $(if $(BASELINE),--baseline) \
 		$(if $(UPDATE_README),--update-readme $(if $(filter stmmac,$(DRIVER)),driver/stmmac/README.md,fuzz/README.md))
 
+# the targets a bench runs, for make bench-pair's baseline build
+bench-targets: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants
+
+# issue 19's before/after head to head, for cells at an engine's start-up
+# floor (fuzz/README.md "Before and after issue 19")
+bench-pair: deps-bench deps-afl bench-targets $(FZ)/empty_afl ## the baseline and current fuzz targets run alternately per seed, one at a time (VARIANTS required, SEEDS=9, CAP, ENGINES=afl, UPDATE_README=1)
+	@$(MAKE) --no-print-directory BASELINE=1 BUILD=$(BASELINE_BUILD) bench-targets
+	@python3 fuzz/bench/pair.py --build $(BUILD) --baseline-build $(BASELINE_BUILD) --seeds $(PAIR_SEEDS) \
+		--cap $(CAP) --engines "$(PAIR_ENGINES)" --variants "$(VARIANTS)" --out $(BUILD)/bench/pair \
+		$(if $(UPDATE_README),--update-readme fuzz/README.md)
+
 bench-selftest: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants ## the bench's checks shown to fire (wrong kind, not found, bad input), a few seconds of real runs
 	@python3 fuzz/bench/selftest.py $(BUILD)
 
 # the issue 19 before/after of `make bench BASELINE=1` and `make bench`
-BEFORE ?= build/baseline/bench/results/bench.json
+BEFORE ?= $(BASELINE_BUILD)/bench/results/bench.json
 AFTER  ?= build/bench/results/bench.json
 bench-compare: ## before/after of make bench BASELINE=1 and make bench: each variant's medians side by side (BEFORE=, AFTER= bench.json; UPDATE_README=1)
 	@python3 fuzz/bench/compare.py "$(BEFORE)" "$(AFTER)" $(if $(UPDATE_README),--update-readme fuzz/README.md)
@@ -354,11 +368,16 @@ ifneq ($(BASELINE),)
 ifneq ($(BASELINE),1)
 $(error BASELINE=$(BASELINE): expected 1 (or nothing))
 endif
-ifneq ($(filter-out bench,$(goals)),)
+ifneq ($(filter-out bench bench-targets,$(goals)),)
 $(error BASELINE=1 goes with make bench alone (then make bench-compare))
 endif
 endif
-ifneq ($(filter bench,$(goals)),)
+ifneq ($(filter bench-pair,$(goals)),)
+ifeq ($(strip $(VARIANTS)),)
+$(error VARIANTS="..." is required: the cells to measure head to head (make variants lists them))
+endif
+endif
+ifneq ($(filter bench bench-pair,$(goals)),)
 $(call rl_number,SEEDS,1,100)
 $(call rl_number,CAP,1,86400)
 $(call rl_number,BENCH_JOBS,1,64)

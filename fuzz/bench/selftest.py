@@ -199,6 +199,38 @@ class Compare(unittest.TestCase):
             self.assertIn(msg, res.stderr)
 
 
+class Pair(unittest.TestCase):
+    """make bench-pair: the two builds take turns going first, trends and
+    executions in each cell, bad arguments refused."""
+
+    def test_sides_alternate(self):
+        import pair
+        self.assertEqual([pair.order(i) for i in range(3)],
+                         [("before", "after"), ("after", "before"), ("before", "after")])
+
+    def test_table_trends_and_execs(self):
+        import pair
+        rows = {"before": {"a": {"afl": {"median_s": 0.5, "median_execs": 4928}},
+                           "b": {"afl": {"median_s": 0.1, "median_execs": 72}}},
+                "after": {"a": {"afl": {"median_s": 0.25, "median_execs": 4752}},
+                          "b": {"afl": {"median_s": 0.1, "median_execs": None}}}}
+        md, verdicts = pair.table(rows, ["afl"], ["a", "b"])
+        self.assertIn("| a | 0.5 -> 0.2 s (x2.0) (4,928 / 4,752) |", md)
+        self.assertIn("| b | 0.1 -> 0.1 s (x1.0) (72 / nf) **level** |", md)
+        self.assertEqual(verdicts, ["AFL++: 1 of 2 medians down; not down: b (level)"])
+
+    def test_bad_input_is_one_line_and_exit_2(self):
+        for args, msg in (([], "VARIANTS=... is required"),
+                          (["--variants", "a", "--seeds", "0"], "at least 1"),
+                          (["--variants", "a", "--engines", "honggfuzz"], "unknown engine")):
+            res = subprocess.run([sys.executable, os.path.join(HERE, "pair.py")] + args,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                 check=False)
+            self.assertEqual(res.returncode, 2, res.stdout + res.stderr)
+            self.assertEqual(len(res.stderr.strip().splitlines()), 1, res.stderr)
+            self.assertIn(msg, res.stderr)
+
+
 def bench_py(*args, env=None):
     """bench.py with @args on the build under test, its output captured."""
     return subprocess.run([sys.executable, os.path.join(HERE, "bench.py"), "--build", BUILD]
