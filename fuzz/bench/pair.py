@@ -92,6 +92,17 @@ def run_pairs(args, fzs, jobs, catalogue):
     return runs
 
 
+def cell(before, after):
+    """Seconds before -> after with two decimals (these cells are short)
+    and how many times faster."""
+    def s(v):
+        return "nf" if v is None else "%.2f" % v
+    text = "%s -> %s s" % (s(before), s(after))
+    if before is not None and after:
+        text += " (x%.2f)" % (before / after)
+    return text
+
+
 def execs(n):
     return "nf" if n is None else "{:,.0f}".format(n)
 
@@ -119,10 +130,21 @@ def afl_floor(fz, work, seeds):
     return report.median(times)
 
 
-def table(rows, engines, variants):
-    """(markdown table, verdict lines) from each side's summary rows."""
-    head = ["variant"] + ["%s median, before -> after (median execs)" % eng.ENGINE_TITLES[e]
-                          for e in engines]
+def seeds_faster(runs, variant, engine):
+    """(seeds where AFTER found the bug sooner than BEFORE, seeds of the
+    cell): the paired view of the same runs."""
+    def times(side):
+        return {r.seed: (r.seconds if r.found else float("inf"))
+                for r in runs[side] if r.variant == variant and r.engine == engine}
+    b, a = times("before"), times("after")
+    return sum(1 for s in b if a.get(s, float("inf")) < b[s]), len(b)
+
+
+def table(rows, engines, variants, runs):
+    """(markdown table, verdict lines) from each side's summary rows and
+    the runs seed by seed."""
+    head = ["variant"] + ["%s median, before -> after (median execs); seeds faster after"
+                          % eng.ENGINE_TITLES[e] for e in engines]
     out = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     trends = {e: [] for e in engines}
     for v in variants:
@@ -131,9 +153,10 @@ def table(rows, engines, variants):
             b, a = rows["before"][v][e], rows["after"][v][e]
             t = compare.trend(b["median_s"], a["median_s"])
             trends[e].append((v, t))
-            cells.append("%s (%s / %s)%s" % (compare.cell(b["median_s"], a["median_s"]),
-                                             execs(b["median_execs"]), execs(a["median_execs"]),
-                                             "" if t == "down" else " **%s**" % t))
+            cells.append("%s (%s / %s); %d of %d%s" % (
+                cell(b["median_s"], a["median_s"]), execs(b["median_execs"]),
+                execs(a["median_execs"]), *seeds_faster(runs, v, e),
+                "" if t == "down" else " **%s**" % t))
         out.append("| " + " | ".join(cells) + " |")
     verdicts = []
     for e in engines:
@@ -174,7 +197,7 @@ def main():
         summary = report.summarise(runs[side], variants, engines, catalogue, {}, {})
         report.write_files(os.path.join(args.out, side), runs[side], summary, meta)
         rows[side] = {r["variant"]: r for r in summary}
-    md, verdicts = table(rows, engines, variants)
+    md, verdicts = table(rows, engines, variants, runs)
     floor = ""
     if "afl" in engines:
         floor = (" For scale, afl-fuzz on the empty target (`empty_afl`, the same options),"
@@ -184,8 +207,8 @@ def main():
             " build (`make bench BASELINE=1`'s targets) and the current one ran one right"
             " after the other, one run at a time, the first of the two swapped from seed to"
             " seed; %d seed(s), cap %d s, empty corpus; cells: median seconds to the first"
-            " finding, before -> after (how many times faster), then the median executions"
-            " to it before / after.%s" % (date[:10], commit, args.seeds, args.cap, floor))
+            " finding, before -> after (how many times faster), the median executions"
+            " to it before / after, and on how many seeds the current build found it sooner.%s" % (date[:10], commit, args.seeds, args.cap, floor))
     print()
     print(md)
     print()

@@ -214,9 +214,16 @@ class Pair(unittest.TestCase):
                            "b": {"afl": {"median_s": 0.1, "median_execs": 72}}},
                 "after": {"a": {"afl": {"median_s": 0.25, "median_execs": 4752}},
                           "b": {"afl": {"median_s": 0.1, "median_execs": None}}}}
-        md, verdicts = pair.table(rows, ["afl"], ["a", "b"])
-        self.assertIn("| a | 0.5 -> 0.2 s (x2.0) (4,928 / 4,752) |", md)
-        self.assertIn("| b | 0.1 -> 0.1 s (x1.0) (72 / nf) **level** |", md)
+        runs = {"before": [], "after": []}
+        for side, seed, secs in (("before", 1, 0.5), ("after", 1, 0.25), ("before", 2, 0.1),
+                                 ("after", 2, 0.2), ("before", 3, None), ("after", 3, 9.0)):
+            r = eng.Run("a", "afl", seed)
+            r.outcome, r.seconds = ("found", secs) if secs else ("not_found", None)
+            runs[side].append(r)
+        md, verdicts = pair.table(rows, ["afl"], ["a", "b"], runs)
+        # seed 1 sooner, seed 2 later, seed 3 found only after: 2 of 3
+        self.assertIn("| a | 0.50 -> 0.25 s (x2.00) (4,928 / 4,752); 2 of 3 |", md)
+        self.assertIn("| b | 0.10 -> 0.10 s (x1.00) (72 / nf); 0 of 0 **level** |", md)
         self.assertEqual(verdicts, ["AFL++: 1 of 2 medians down; not down: b (level)"])
 
     def test_bad_input_is_one_line_and_exit_2(self):
