@@ -18,8 +18,8 @@ inputs stay under build/bench/pair/NNNN/; bench.json, runs.csv and
 summary.csv of both sides go to --out/{before,after}.
 
 Exit status: 0 with the table; 1 when a run found something that is not
-its variant's bug or an engine failed; 2 on bad arguments or a missing
-build.
+its variant's bug or an engine failed (the README is then left as it
+was); 2 on bad arguments or a missing build.
 """
 import argparse
 import datetime
@@ -79,7 +79,6 @@ def run_pairs(args, fzs, jobs, catalogue):
     nums = [int(d) for d in os.listdir(base) if d.isdigit()]
     work = os.path.join(base, "%04d" % (max(nums, default=0) + 1))
     runs = {s: [] for s in SIDES}
-    runs["work"] = work
     for i, (v, e, s) in enumerate(jobs):
         for side in order(i):
             wd = os.path.abspath(os.path.join(work, side, "%s-%s-%d" % (v, e, s)))
@@ -89,7 +88,7 @@ def run_pairs(args, fzs, jobs, catalogue):
             print("  %-26s %-9s seed %d %-6s: %s" % (v, eng.ENGINE_TITLES[e], s, side,
                                                      bench.describe(r, args.cap, catalogue)),
                   flush=True)
-    return runs
+    return runs, work
 
 
 def cell(before, after):
@@ -179,10 +178,11 @@ def main():
     fzs = {"after": bench.check_tools(args, engines),
            "before": bench.check_tools(argparse.Namespace(build=args.baseline_build), engines)}
     jobs = [(v, e, s) for v in variants for e in engines for s in range(1, args.seeds + 1)]
+    titles = "+".join(eng.ENGINE_TITLES[e] for e in engines)
     print("== bench-pair: %d variant(s) x %s x %d seed(s), cap %d s, before and after"
-          " one at a time: %d runs" % (len(variants), "+".join(eng.ENGINE_TITLES[e] for e in engines),
-                                        args.seeds, args.cap, 2 * len(jobs)), flush=True)
-    runs = run_pairs(args, fzs, jobs, catalogue)
+          " one at a time: %d runs" % (len(variants), titles, args.seeds, args.cap,
+                                        2 * len(jobs)), flush=True)
+    runs, work = run_pairs(args, fzs, jobs, catalogue)
     date = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True, check=False).stdout.strip()
@@ -202,32 +202,44 @@ def main():
     if "afl" in engines:
         floor = (" For scale, afl-fuzz on the empty target (`empty_afl`, the same options),"
                  " stopped after 20 executions: %.2f s from start to exit, median of %d."
-                 % (afl_floor(fzs["after"], runs["work"], args.seeds), args.seeds))
+                 % (afl_floor(fzs["after"], work, args.seeds), args.seeds))
     foot = ("Paired: `make bench-pair`, measured %s on commit %s: for each seed the baseline"
             " build (`make bench BASELINE=1`'s targets) and the current one ran one right"
             " after the other, one run at a time, the first of the two swapped from seed to"
             " seed; %d seed(s), cap %d s, empty corpus; cells: median seconds to the first"
             " finding, before -> after (how many times faster), the median executions"
-            " to it before / after, and on how many seeds the current build found it sooner.%s" % (date[:10], commit, args.seeds, args.cap, floor))
+            " to it before / after, and on how many seeds the current build found it"
+            " sooner.%s" % (date[:10], commit, args.seeds, args.cap, floor))
     print()
     print(md)
     print()
     for line in verdicts:
         print(line)
     print(foot)
-    if args.update_readme:
-        text = md + "\n\n" + "\n".join("- " + v for v in verdicts) + "\n\n" + foot
-        try:
-            report.update_readme(args.update_readme, text, BEGIN, END)
-        except (OSError, RuntimeError) as e:
-            die("cannot update %s: %s" % (args.update_readme, e))
-        print("README: paired table rewritten in " + args.update_readme)
+    sys.exit(write_readme(runs, args.update_readme,
+                          md + "\n\n" + "\n".join("- " + v for v in verdicts) + "\n\n" + foot))
+
+
+def write_readme(runs, readme, text):
+    """Exit status: 1, README untouched, when a run found something that is
+    not its variant's bug or an engine failed; else 0, the block rewritten
+    in @readme (if one is named)."""
     bad = [r for side in SIDES for r in runs[side]
            if r.outcome in ("wrong_kind", "on_patched", "error")]
     for r in bad:
         print("bench-pair: %s %s seed %d: %s" % (r.variant, eng.ENGINE_TITLES[r.engine],
                                                  r.seed, r.outcome), file=sys.stderr)
-    sys.exit(1 if bad else 0)
+    if bad:
+        # a table over runs that found something else is not the bug's
+        print("bench-pair: README left as it was", file=sys.stderr)
+        return 1
+    if readme:
+        try:
+            report.update_readme(readme, text, BEGIN, END)
+        except (OSError, RuntimeError) as e:
+            die("cannot update %s: %s" % (readme, e))
+        print("README: paired table rewritten in " + readme)
+    return 0
 
 
 if __name__ == "__main__":

@@ -226,6 +226,21 @@ class Pair(unittest.TestCase):
         self.assertIn("| b | 0.10 -> 0.10 s (x1.00) (72 / nf); 0 of 0 **level** |", md)
         self.assertEqual(verdicts, ["AFL++: 1 of 2 medians down; not down: b (level)"])
 
+    def test_readme_only_over_runs_that_found_their_bug(self):
+        import pair
+        d = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, d)
+        readme = os.path.join(d, "README.md")
+        with open(readme, "w") as f:
+            f.write("x\n%s\nold\n%s\n" % (pair.BEGIN, pair.END))
+        good, wrong = eng.Run("a", "afl", 1), eng.Run("a", "afl", 1)
+        good.outcome, wrong.outcome = "found", "wrong_kind"
+        self.assertEqual(pair.write_readme({"before": [good], "after": [wrong]}, readme, "new"), 1)
+        self.assertIn("old", eng.read_text(readme))
+        self.assertEqual(pair.write_readme({"before": [good], "after": [good]}, readme, "new"), 0)
+        self.assertNotIn("old", eng.read_text(readme))
+        self.assertIn("new", eng.read_text(readme))
+
     def test_bad_input_is_one_line_and_exit_2(self):
         for args, msg in (([], "VARIANTS=... is required"),
                           (["--variants", "a", "--seeds", "0"], "at least 1"),
