@@ -376,6 +376,10 @@ ifneq ($(filter bench-pair,$(goals)),)
 ifeq ($(strip $(VARIANTS)),)
 $(error VARIANTS="..." is required: the cells to measure head to head (make variants lists them))
 endif
+# the baseline and its before/after tables are am65's (fuzz/README.md)
+ifneq ($(DRIVER),am65)
+$(error DRIVER=$(DRIVER): make bench-pair measures the am65 catalogue only)
+endif
 endif
 ifneq ($(filter bench bench-pair,$(goals)),)
 $(call rl_number,SEEDS,1,100)

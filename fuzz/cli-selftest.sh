@@ -72,6 +72,7 @@ row 2 'CAP=x: expected' "make bench CAP=x" -- "${m[@]}" bench CAP=x
 row 2 'BENCH_JOBS=999: expected' "make bench BENCH_JOBS=999" -- "${m[@]}" bench BENCH_JOBS=999
 row 2 'VARIANTS="..." is required' "make bench-pair without VARIANTS" -- "${m[@]}" bench-pair
 row 2 'SEEDS=0: expected' "make bench-pair SEEDS=0" -- "${m[@]}" bench-pair VARIANTS=x SEEDS=0
+row 2 'measures the am65 catalogue only' "make bench-pair DRIVER=stmmac" -- "${m[@]}" bench-pair VARIANTS=x DRIVER=stmmac
 row 2 'DRIVER=foo: expected am65 or stmmac' "make fuzz DRIVER=foo" -- "${m[@]}" fuzz DRIVER=foo
 row 2 "RINGLEDGER_DRIVER: 'foo' is not am65 or stmmac" "rl_replay of bytes with RINGLEDGER_DRIVER=foo" -- \
 	env RINGLEDGER_DRIVER=foo "$fz/rl_replay" -q fuzz/corpus/am65/desc_stale_swdata.bin

@@ -9,7 +9,8 @@ met the quieter machine.  This runs the two builds of the same fuzzed code
 `build` - for each (variant, engine, seed) one right after the other, one
 run at a time, the order swapped from one seed to the next so that neither
 build always goes first.  Same runs as `make bench` (fuzz/bench/engines.py:
-found only as a catalogued kind and clean on the patched driver).
+found only as a catalogued kind and clean on the patched driver), on the
+am65 catalogue (the before/after tables are am65's).
 
 Prints the runs, a table (median seconds to the first finding before ->
 after, and median executions to it) and one verdict line per engine;
