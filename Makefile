@@ -319,7 +319,8 @@ bench: deps-bench deps-afl bench-targets $(BUILD)/gcc/kunit_host ## time-to-dete
 		$(if $(QUICK),--quick) $(if $(REPORT_ONLY),--report-only) $(if $(MERGE),--merge) $(if $(BASELINE),--baseline) \
 		$(if $(UPDATE_README),--update-readme $(if $(filter stmmac,$(DRIVER)),driver/stmmac/README.md,fuzz/README.md))
 
-# the targets a bench runs, for make bench-pair's baseline build
+# the targets a bench runs (make bench, its selftest, make bench-pair's
+# baseline build)
 bench-targets: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants
 
 # issue 19's before/after head to head, for cells at an engine's start-up
@@ -330,7 +331,7 @@ bench-pair: deps-bench deps-afl bench-targets $(FZ)/empty_afl ## the baseline an
 		--cap $(CAP) --engines "$(PAIR_ENGINES)" --variants "$(VARIANTS)" --out $(BUILD)/bench/pair \
 		$(if $(UPDATE_README),--update-readme fuzz/README.md)
 
-bench-selftest: fuzz-build $(FZ)/am65_afl $(FZ)/am65_afl_cmplog $(BUILD)/variants ## the bench's checks shown to fire (wrong kind, not found, bad input), a few seconds of real runs
+bench-selftest: bench-targets ## the bench's checks shown to fire (wrong kind, not found, bad input), a few seconds of real runs
 	@python3 fuzz/bench/selftest.py $(BUILD)
 
 # the issue 19 before/after of `make bench BASELINE=1` and `make bench`

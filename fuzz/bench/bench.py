@@ -205,15 +205,21 @@ def run_all(args, fz, variants, engines, catalogue):
                                                 describe(r, args.cap, catalogue)), flush=True)
     order = {j: i for i, j in enumerate(jobs)}
     runs.sort(key=lambda r: order[(r.variant, r.engine, r.seed)])
+    return runs, bench_meta(args, engines, variants, args.jobs, args.baseline)
+
+
+def bench_meta(args, engines, variants, jobs, baseline):
+    """bench.json's meta of runs made now: when, on which commit, how (the
+    seeds, cap, driver and quick mode from @args), on which build."""
     meta = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, check=False).stdout.strip(),
             "engines": engines, "variants": variants, "seeds": args.seeds, "cap_s": args.cap,
-            "jobs": args.jobs, "quick": args.quick, "cpus": os.cpu_count(),
+            "jobs": jobs, "quick": args.quick, "cpus": os.cpu_count(),
             "machine": platform.machine(), "corpus": "empty (AFL++: one 1-byte seed)",
-            "driver": args.driver, "baseline": args.baseline}
+            "driver": args.driver, "baseline": baseline}
     meta["measured"] = [{"date": meta["date"], "commit": meta["commit"], "variants": variants}]
-    return runs, meta
+    return meta
 
 
 def load_results(args):

@@ -56,15 +56,17 @@ def trend(before, after):
     return "down" if a < b else "up" if a > b else "level"
 
 
-def cell(before, after):
-    def s(v, fmt="%.1f"):
+def cell(before, after, digits=None):
+    """"before -> after s (xN)"; one decimal, two where one hides the trend,
+    or always @digits (make bench-pair: every cell there is short)."""
+    def s(v, fmt="%%.%df" % (digits or 1)):
         return "nf" if v is None else (fmt % v if v < 100 else "%.0f" % v)
     b, a = s(before), s(after)
-    if b == a and before != after:   # two decimals where one hides the trend
+    if digits is None and b == a and before != after:   # two decimals where one hides the trend
         b, a = s(before, "%.2f"), s(after, "%.2f")
     text = "%s -> %s s" % (b, a)
     if before is not None and after is not None and after > 0:
-        text += " (x%.1f)" % (before / after)
+        text += (" (x%%.%df)" % (digits or 1)) % (before / after)
     return text
 
 

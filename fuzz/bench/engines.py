@@ -175,29 +175,33 @@ def _afl_field(name, key):
     return int(m.group(1)) if m else None
 
 
-def run_afl(fz, work, variant, seed, cap, accepted, runs=None):
-    """AFL++ (persistent mode, CMPLOG beside it) from a one-byte seed: AFL++
-    refuses an empty input directory.  AFL_BENCH_UNTIL_CRASH stops it
-    after the first crash (at the end of the stage that found it): the
-    time is the crash file's."""
-    run = Run(variant, "afl", seed)
+def afl_start(work, seed, opts, target, env=None):
+    """afl-fuzz as every bench run starts it, in a fresh @work: from a
+    one-byte seed (AFL++ refuses an empty input directory), with @opts
+    (the stop rule, CMPLOG) before `-- @target`, its output in
+    work/engine.log.  Returns (wall time when it started, seconds it ran)."""
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(os.path.join(work, "in"))
     with open(os.path.join(work, "in", "empty"), "wb") as f:
         f.write(b"\0")
-    env = dict(os.environ, RINGLEDGER_VARIANT=variant, AFL_BENCH_UNTIL_CRASH="1", **AFL_ENV)
-    args = ["afl-fuzz", "-V", str(cap), "-s", str(seed), "-i",
-            os.path.join(work, "in"), "-o", os.path.join(work, "out"),
-            "-m", "none", "-t", "10000"]
-    if runs is not None:
-        args += ["-E", str(runs)]
-    args += ["-c", os.path.join(fz, "am65_afl_cmplog"), "--",
-             os.path.join(fz, "am65_afl")]
+    args = ["afl-fuzz", "-s", str(seed), "-i", os.path.join(work, "in"),
+            "-o", os.path.join(work, "out"), "-m", "none", "-t", "10000"] + opts + ["--", target]
     t0, wall0 = time.monotonic(), time.time()
     with open(os.path.join(work, "engine.log"), "w") as log:
-        subprocess.run(args, env=env, stdout=log, stderr=subprocess.STDOUT,
-                       stdin=subprocess.DEVNULL, check=False)
-    elapsed = time.monotonic() - t0
+        subprocess.run(args, env=dict(os.environ, **AFL_ENV, **(env or {})), stdout=log,
+                       stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, check=False)
+    return wall0, time.monotonic() - t0
+
+
+def run_afl(fz, work, variant, seed, cap, accepted, runs=None):
+    """AFL++ (persistent mode, CMPLOG beside it).  AFL_BENCH_UNTIL_CRASH
+    stops it after the first crash (at the end of the stage that found
+    it): the time is the crash file's."""
+    run = Run(variant, "afl", seed)
+    opts = ["-V", str(cap)] + ([] if runs is None else ["-E", str(runs)])
+    wall0, elapsed = afl_start(work, seed, opts + ["-c", os.path.join(fz, "am65_afl_cmplog")],
+                               os.path.join(fz, "am65_afl"),
+                               {"RINGLEDGER_VARIANT": variant, "AFL_BENCH_UNTIL_CRASH": "1"})
     # afl-fuzz leaves the CMPLOG run's child stopped behind it
     subprocess.run(["bash", os.path.join(REPO, "fuzz", "afl-reap.sh"), fz], check=False)
     bad = afl_env_problem(read_text(os.path.join(work, "engine.log")))

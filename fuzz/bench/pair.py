@@ -23,12 +23,8 @@ its variant's bug or an engine failed (the README is then left as it
 was); 2 on bad arguments or a missing build.
 """
 import argparse
-import datetime
 import os
-import platform
-import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench  # noqa: E402
@@ -58,7 +54,7 @@ def parse_args():
     p.add_argument("--out", default="build/bench/pair")
     p.add_argument("--update-readme", default="", metavar="README")
     args = p.parse_args()
-    args.driver, args.catalogue = "am65", ""
+    args.driver, args.catalogue, args.quick = "am65", "", False
     if args.seeds < 1 or args.cap < 1:
         die("SEEDS and CAP must be at least 1")
     if not args.variants.split():
@@ -92,39 +88,19 @@ def run_pairs(args, fzs, jobs, catalogue):
     return runs, work
 
 
-def cell(before, after):
-    """Seconds before -> after with two decimals (these cells are short)
-    and how many times faster."""
-    def s(v):
-        return "nf" if v is None else "%.2f" % v
-    text = "%s -> %s s" % (s(before), s(after))
-    if before is not None and after:
-        text += " (x%.2f)" % (before / after)
-    return text
-
-
 def execs(n):
     return "nf" if n is None else "{:,.0f}".format(n)
 
 
 def afl_floor(fz, work, seeds):
     """Median seconds afl-fuzz takes from start to exit on the empty target
-    (same options and one-byte seed as a bench run, no CMPLOG), stopped
+    (a bench run's start, engines.afl_start, without CMPLOG), stopped
     after 20 executions: what no harness goes under."""
     times = []
     for s in range(1, seeds + 1):
         wd = os.path.abspath(os.path.join(work, "floor-%d" % s))
-        os.makedirs(os.path.join(wd, "in"))
-        with open(os.path.join(wd, "in", "empty"), "wb") as f:
-            f.write(b"\0")
-        t0 = time.monotonic()
-        with open(os.path.join(wd, "engine.log"), "w") as log:
-            subprocess.run(["afl-fuzz", "-E", "20", "-s", str(s), "-i", os.path.join(wd, "in"),
-                            "-o", os.path.join(wd, "out"), "-m", "none", "-t", "10000", "--",
-                            os.path.join(os.path.abspath(fz), "empty_afl")],
-                           env=dict(os.environ, **eng.AFL_ENV), stdout=log,
-                           stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, check=False)
-        times.append(time.monotonic() - t0)
+        times.append(eng.afl_start(wd, s, ["-E", "20"],
+                                   os.path.join(os.path.abspath(fz), "empty_afl"))[1])
         if not os.path.exists(os.path.join(wd, "out", "default", "fuzzer_stats")):
             die("afl-fuzz did not run the empty target (%s)" % os.path.join(wd, "engine.log"))
     return report.median(times)
@@ -154,7 +130,7 @@ def table(rows, engines, variants, runs):
             t = compare.trend(b["median_s"], a["median_s"])
             trends[e].append((v, t))
             cells.append("%s (%s / %s); %d of %d%s" % (
-                cell(b["median_s"], a["median_s"]), execs(b["median_execs"]),
+                compare.cell(b["median_s"], a["median_s"], digits=2), execs(b["median_execs"]),
                 execs(a["median_execs"]), *seeds_faster(runs, v, e),
                 "" if t == "down" else " **%s**" % t))
         out.append("| " + " | ".join(cells) + " |")
@@ -184,17 +160,11 @@ def main():
           " one at a time: %d runs" % (len(variants), titles, args.seeds, args.cap,
                                         2 * len(jobs)), flush=True)
     runs, work = run_pairs(args, fzs, jobs, catalogue)
-    date = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, check=False).stdout.strip()
     rows = {}
+    now = bench.bench_meta(args, engines, variants, 1, False)
+    date, commit = now["date"], now["commit"]
     for side in SIDES:
-        meta = {"date": date, "commit": commit, "engines": engines, "variants": variants,
-                "seeds": args.seeds, "cap_s": args.cap, "jobs": 1, "quick": False,
-                "cpus": os.cpu_count(), "machine": platform.machine(),
-                "corpus": "empty (AFL++: one 1-byte seed)", "driver": args.driver,
-                "baseline": side == "before", "paired": True,
-                "measured": [{"date": date, "commit": commit, "variants": variants}]}
+        meta = dict(now, baseline=side == "before", paired=True)
         summary = report.summarise(runs[side], variants, engines, catalogue, {}, {})
         report.write_files(os.path.join(args.out, side), runs[side], summary, meta)
         rows[side] = {r["variant"]: r for r in summary}
