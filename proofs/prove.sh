@@ -151,17 +151,27 @@ frama_c() {
 # the patched proof each of them proves in well under a second.  The
 # report is written after both passes and holds every goal.
 prove_unit() {
-	local then=() spass=()
+	local then=() spass=() sel=()
 	# the unit's functions named again: a second pass without -wp-fct
 	# generated no goal (Frama-C 25)
 	# shellcheck disable=SC2206 # the smoke options are words
-	[ -z "$smoke" ] || spass=(-then -wp-fct "$fcts" $smoke)
-	[ "$brk" = - ] || then=(-wp-prop="$(sed 's/^/-/; s/,/,-/g' <<<"$brk")"
+	[ -z "$smoke" ] || [ "$props" != - ] || spass=(-then -wp-fct "$fcts" $smoke)
+	# A unit of some properties only (units.txt prop:) proves those; in a
+	# variant run the first pass proves those of them the variant must not
+	# break (when none is left, a name no property has: no goal)
+	if [ "$props" != - ]; then
+		sel=(-wp-prop="$props")
+		[ "$brk" = - ] || sel=(-wp-prop="$(comm -23 <(tr , '\n' <<<"$props" | sort) \
+			<(tr , '\n' <<<"$brk" | sort) | paste -sd, -)")
+		[ "${sel[0]}" != -wp-prop= ] || sel=(-wp-prop=rl_no_property)
+	fi
+	[ "$brk" = - ] || [ ${#sel[@]} -gt 0 ] || sel=(-wp-prop="$(sed 's/^/-/; s/,/,-/g' <<<"$brk")")
+	[ "$brk" = - ] || then=(
 		-then -wp-timeout "$btimeout" -wp-prover z3,cvc4
 		-wp-prop="$(sed 's/^/+/; s/,/,+/g' <<<"$brk")")
 	# shellcheck disable=SC2086 # the unit's WP flags are words
 	frama_c -wp -wp-rte -wp-prover "$2" -wp-steps "$steps" -wp-timeout "$timeout" -wp-par "$par" \
-		-wp-cache "$1" -wp-cache-dir "$goal_cache" $wpflags -wp-fct "$fcts" \
+		-wp-cache "$1" -wp-cache-dir "$goal_cache" $wpflags -wp-fct "$fcts" "${sel[@]}" \
 		"${then[@]}" "${spass[@]}" -wp-report-json "$out/unit-$tag-$name.json" >"$log" 2>&1
 }
 # unit_key: a digest of everything the unit's goals and verdicts depend
@@ -172,7 +182,7 @@ prove_unit() {
 unit_key() {
 	{
 		frama_c -print 2>&1
-		echo "$fcts|$wpflags|$smoke|$steps|$timeout|$brk|$btimeout|$par|$provers|$tools"
+		echo "$fcts|$wpflags|$props|$smoke|$steps|$timeout|$brk|$btimeout|$par|$provers|$tools"
 	} | sha256sum | cut -c1-40
 }
 # smoke LOG CALLS: "V E", the smoke tests that proved in LOG - V vacuous,
@@ -201,7 +211,7 @@ unit_mask() {
 # every unit's goals to break, read before any unit starts (bad input
 # stops the run before any prover does)
 declare -A brks
-while IFS=$'\t' read -r name file fcts wpflags vcalls; do
+while IFS=$'\t' read -r name file fcts wpflags vcalls props; do
 	brks[$name]=-
 	[ "$(unit_mask)" -eq 0 ] && continue
 	brks[$name]=$(python3 proofs/units.py --file "${UNITS_FILE:-proofs/units.txt}" labels "$name" "$variant" 2>&1) ||
@@ -252,7 +262,7 @@ prove_one() {
 	echo "$name $rc $(echo "$t1 - $t0" | bc)" >>"$log.time"
 	[ $rc -eq 0 ] || echo "prove: frama-c failed on unit $name (see $log)" >&2
 }
-while IFS=$'\t' read -r name file fcts wpflags vcalls; do
+while IFS=$'\t' read -r name file fcts wpflags vcalls props; do
 	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
 		wait -n
 	done

@@ -16,11 +16,19 @@ A line is `name | source | functions | variants | theorems [| wp]`:
              FUNC that only a variant's branch makes: dead on the patched
              driver by design, so its dead_call smoke test must prove (the
              dashboard fails the run if it does not, and reports any other
-             smoke test that proves as vacuous).
+             smoke test that proves as vacuous), and prop:NAME[,NAME] for
+             a unit that proves only those properties of its functions
+             (ACSL names, WP's -wp-prop): another unit proves the whole
+             function, and this one shows a variant breaking a property
+             when the variant's branch leaves the function's other goals
+             beyond the provers' budget.  No smoke tests there: they are
+             the whole unit's.  cast: -wp-model typed+cast, for code that
+             reads a struct through a pointer from a void * accessor.
 
 usage: units.py [--file F] [--only "a b"] tsv
            one tab-separated line per unit: name source functions wp-flags
-           variant-calls (comma separated, - for none)
+           variant-calls (comma separated, - for none) props (the prop:
+           names, comma separated, - for all)
        units.py [--file F] breaks
            one tab-separated line per (unit, variant): name variant goals
        units.py [--file F] labels UNIT VARIANT
@@ -45,9 +53,9 @@ import subprocess
 import sys
 from collections import namedtuple
 
-Unit = namedtuple("Unit", "name source functions breaks wp variant_calls")
+Unit = namedtuple("Unit", "name source functions breaks wp variant_calls props")
 # the unit options a table may name, and what WP is given for each
-WP_OPTIONS = {"split": "-wp-split"}
+WP_OPTIONS = {"split": "-wp-split", "cast": "-wp-model typed+cast"}
 # the catalogues: driver directory and the catalogue tool's driver option
 DRIVERS = [("driver/am65-cpsw", []), ("driver/stmmac", ["--driver", "stmmac"])]
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -81,10 +89,12 @@ def load(path="proofs/units.txt", only=None, check_files=True):
         opts = cols[5].split() if len(cols) == 6 else []
         wp = [o for o in opts if o in WP_OPTIONS]
         calls = [o[len("variant-call:"):] for o in opts if o.startswith("variant-call:")]
-        if len(cols) == 6 and (not opts or len(wp) + len(calls) != len(opts)
-                               or not all(IDENT.match(c) for c in calls)):
-            raise UnitsError("%s: unit options are %s and variant-call:FUNC, not '%s'"
-                             % (where, ", ".join(sorted(WP_OPTIONS)), cols[5]))
+        props = [p for o in opts if o.startswith("prop:") for p in o[len("prop:"):].split(",")]
+        nprop = sum(1 for o in opts if o.startswith("prop:"))
+        if len(cols) == 6 and (not opts or len(wp) + len(calls) + nprop != len(opts)
+                               or not all(IDENT.match(c) for c in calls + props)):
+            raise UnitsError("%s: unit options are %s, variant-call:FUNC and prop:NAME[,NAME], "
+                             "not '%s'" % (where, ", ".join(sorted(WP_OPTIONS)), cols[5]))
         if not IDENT.match(name) or name in seen:
             raise UnitsError("%s: bad or repeated unit name '%s'" % (where, name))
         seen.add(name)
@@ -102,7 +112,13 @@ def load(path="proofs/units.txt", only=None, check_files=True):
                              "variant (%d variants, %d theorems)" % (where, len(vl), len(tl)))
         if not all(IDENT.match(v) for v in vl):
             raise UnitsError("%s: bad variant name in '%s'" % (where, variants))
-        units.append(Unit(name, src, fl, list(zip(vl, tl)), wp, calls))
+        u = Unit(name, src, fl, list(zip(vl, tl)), wp, calls, props)
+        # a unit proving some properties only must prove its theorems
+        for v in vl if props else []:
+            if not set(labels(u, v)) <= set(props):
+                raise UnitsError("%s: %s's theorem is not among the unit's prop: names"
+                                 % (where, v))
+        units.append(u)
     if only:
         unknown = set(only) - {u.name for u in units}
         if unknown:
@@ -183,7 +199,7 @@ def main(argv):
         for u in load(path, only):
             flags = " ".join(WP_OPTIONS[o] for o in u.wp) or "-"
             print("\t".join([u.name, u.source, ",".join(u.functions), flags,
-                             ",".join(u.variant_calls) or "-"]))
+                             ",".join(u.variant_calls) or "-", ",".join(u.props) or "-"]))
         return 0
     if args == ["breaks"]:
         for u in load(path, only):
