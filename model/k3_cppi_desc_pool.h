@@ -155,6 +155,17 @@ void rl_cppi5_hdesc_init(struct rl_k3_cppi_desc_pool *pool, void *desc, u32 flag
 void rl_cppi5_hdesc_attach_buf(struct rl_k3_cppi_desc_pool *pool, void *desc,
 			       rl_dma_addr_t buf, u32 len,
 			       rl_dma_addr_t obuf, u32 olen);
+/*
+ * Proof view (A5, read against cpu_desc): an accessor on a descriptor that
+ * is not the driver's reports it and works on the poisoned scratch copy
+ * instead, so what it may write beside its output is the scratch copy and
+ * the report (RL_DESC_ACCESS_FOOTPRINT); its output is the descriptor's
+ * (or the scratch copy's) field.
+ */
+/*@ requires pool: \valid(pool) && \valid(pool->m) && \valid(pool->m->ledger);
+  @ requires out: \valid(obuf) && \valid(olen) && \separated(obuf, olen);
+  @ assigns *obuf, *olen, RL_DESC_ACCESS_FOOTPRINT(pool);
+  @*/
 void rl_cppi5_hdesc_get_obuf(struct rl_k3_cppi_desc_pool *pool, void *desc,
 			     rl_dma_addr_t *obuf, u32 *olen);
 void rl_cppi5_hdesc_set_pktlen(struct rl_k3_cppi_desc_pool *pool, void *desc,
@@ -165,6 +176,12 @@ void rl_cppi5_hdesc_link_hbdesc(struct rl_k3_cppi_desc_pool *pool, void *desc,
 rl_dma_addr_t rl_cppi5_hdesc_get_next_hbdesc(struct rl_k3_cppi_desc_pool *pool,
 					     void *desc);
 u32 *rl_cppi5_hdesc_get_psdata(struct rl_k3_cppi_desc_pool *pool, void *desc);
+/* the software data area: inside the descriptor or the scratch copy */
+/*@ requires pool: \valid(pool) && \valid(pool->m) && \valid(pool->m->ledger);
+  @ assigns RL_DESC_ACCESS_FOOTPRINT(pool);
+  @ ensures area:
+  @   \valid((u64 *)\result + (0 .. RL_CPPI5_SWDATA_SIZE / 8 - 1));
+  @*/
 void *rl_cppi5_hdesc_get_swdata(struct rl_k3_cppi_desc_pool *pool, void *desc);
 /* cppi5_desc_get_tags_ids(): source tag carries the ingress port */
 u32 rl_cppi5_desc_get_src_tag(struct rl_k3_cppi_desc_pool *pool, void *desc);

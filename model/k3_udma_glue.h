@@ -213,6 +213,11 @@ rl_k3_udma_glue_request_tx_chn(struct rl_model *m, const char *name,
 void rl_k3_udma_glue_release_tx_chn(struct rl_k3_udma_glue_tx_channel *chn);
 bool rl_udma_tx_chn_is_valid(const struct rl_k3_udma_glue_tx_channel *chn);
 int rl_k3_udma_glue_enable_tx_chn(struct rl_k3_udma_glue_tx_channel *chn);
+/* The channel stops; no ring is touched (proven, unit udma_reset). */
+/*@ requires \valid(chn);
+  @ assigns chn->enabled;
+  @ ensures off: !chn->enabled;
+  @*/
 void rl_k3_udma_glue_disable_tx_chn(struct rl_k3_udma_glue_tx_channel *chn);
 /* Proof view (A5): as the RX push, into the channel's submit ring. */
 /*@ requires chn: \valid(chn);

@@ -38,6 +38,15 @@ struct rl_page *rl_page_alloc(struct rl_model *m);
 void rl_page_free(struct rl_model *m, struct rl_page *page, u32 from);
 /* Without fault injection: pages the pool/core need (page_pool refill). */
 struct rl_page *rl_page_alloc_nofault(struct rl_model *m);
+/*
+ * The page with ledger id @id, NULL for an id out of the table or a
+ * poisoned one (reported: a pointer read from freed memory).  Proof view
+ * (A5, read against the code): it writes the report only.
+ */
+/*@ requires \valid(m) && \valid(m->ledger);
+  @ assigns m->ledger->findings;
+  @ ensures \result == \null || \valid(\result);
+  @*/
 struct rl_page *rl_page_by_id(struct rl_model *m, u32 id);
 u32 rl_page_owner(struct rl_model *m, const struct rl_page *page);
 

@@ -50,6 +50,13 @@
 	(p)->m->ledger->owner[RL_OBJ_DESC][0 .. RL_SPAN], \
 	(p)->m->ledger->count[RL_OBJ_DESC][0 .. RL_OWN_NR - 1]
 
+/*
+ * What a CPU-side accessor (cppi5_hdesc_get_*) may write beside its output:
+ * the poisoned scratch copy it hands out for a descriptor that is not the
+ * driver's, and the report of that.
+ */
+#define RL_DESC_ACCESS_FOOTPRINT(p)	(p)->scratch, (p)->m->ledger->findings
+
 /* The descriptor memory of the pool (what cppi5_hdesc_* writes). */
 #define RL_DESC_BLOCK(p)	(p)->block[0 .. RL_SPAN]
 
@@ -111,6 +118,33 @@
 	(c)->rx_chns.flows[id].page_pool, (c)->rx_chns.flows[id].rx_missing, \
 	(c)->rx_chns.flows[id].xsk_pool, (c)->rx_chns.flows[id].xsk_port_id, \
 	RL_AM65_RXQ_INFO_FOOTPRINT(c, id)
+
+/*
+ * What destroying TX channel @id (rl_am65_cpsw_destroy_txq) writes: its
+ * NAPI (napi_disable), its XSK fields (the cleanups' count in flight, the
+ * completions owed, the pool and its owner), its rings' counters (the
+ * reclaim and the reset), the channel's enabled flag (the glue's disable)
+ * and the XSK pool's completion side (xsk_tx_completed).
+ */
+#define RL_AM65_TXQ_DESTROY_FOOTPRINT(c, id) \
+	(c)->tx_chns[id].napi_enabled, \
+	RL_NAPI_STATE_FOOTPRINT(&(c)->tx_chns[id].napi_tx), \
+	(c)->tx_chns[id].xsk_inflight, (c)->tx_chns[id].xsk_dropped, \
+	(c)->tx_chns[id].xsk_pool, (c)->tx_chns[id].xsk_port_id, \
+	(c)->tx_chns[id].tx_chn->ring->idx, \
+	(c)->tx_chns[id].tx_chn->ringtxcq->idx, \
+	(c)->tx_chns[id].tx_chn->enabled, \
+	RL_XSK_TX_FOOTPRINT((c)->tx_chns[id].xsk_pool)
+
+/*
+ * Object @x apart from what the XSK TX side of pool @p writes
+ * (RL_XSK_TX_FOOTPRINT): the pool, its completion ring's frames, its
+ * model's ledger and the ledger's XSK owners - separate allocations.
+ */
+#define RL_XSK_TX_APART(p, x) \
+	(\separated(x, p) && \separated(x, (p)->comp.frame + (0 .. RL_SPAN)) && \
+	 \separated(x, (p)->m->ledger) && \
+	 \separated(x, (p)->m->ledger->owner[RL_OBJ_XSK] + (0 .. RL_SPAN)))
 
 /*
  * Every port's xdp_rxq_info of flow @id, what xdp_rxq_info_unreg writes:

@@ -42,6 +42,8 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 	RL_TOUCH(RL_DMA_FOOTPRINT(dma));
 	RL_TOUCH(RL_DESC_POOL_FOOTPRINT(pool));
 	RL_TOUCH(RL_DESC_BLOCK(pool));
+	RL_TOUCH(RL_DESC_ACCESS_FOOTPRINT(pool));
+	RL_TOUCH(RL_AM65_TXQ_DESTROY_FOOTPRINT(common, 0));
 	RL_TOUCH(RL_FDQ_FOOTPRINT(ring));
 	RL_TOUCH(RL_RX_PUSH_FOOTPRINT(rx));
 	RL_TOUCH(RL_RX_RINGS_FOOTPRINT(rx));
@@ -69,6 +71,7 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 	RL_TOUCH(RL_STMMAC_DEV_KEPT(priv));
 	RL_TOUCH(RL_STMMAC_XSK_FRAME(&priv->rx_queue[0], Pre));
 	RL_TOUCH(RL_XSK_MAP_APART(priv, xsk));
+	RL_TOUCH(RL_XSK_TX_APART(xsk, common));
 	RL_TOUCH(RL_DRING_REPORT(dring));
 	RL_TOUCH(RL_GHOST_MAX);
 }

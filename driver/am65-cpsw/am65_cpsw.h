@@ -509,6 +509,53 @@ int rl_am65_cpsw_create_rxq(struct am65_cpsw_common *common, u32 id);
 void rl_am65_cpsw_destroy_rxq(struct am65_cpsw_common *common, u32 id,
 			      bool retain_page_pool);
 int rl_am65_cpsw_create_txq(struct am65_cpsw_common *common, u32 id);
+/*
+ * Tear TX channel @id down.  Proven (unit tx_destroy): NAPI off, the
+ * completion ring drained through the cleanup before the reset (unit
+ * tx_tdown), both rings empty after it, the channel stopped, and the XSK
+ * completion slots kept accounted: those the channel owed for frames it
+ * peeked and never sent are published (xsk_tx_completed), so that reserved
+ * less in flight drops by exactly them.
+ */
+/*@ requires shape: am65_tx_shape(common) && id < common->tx_ch_num;
+  @ requires rings: \valid(common->tx_chns[id].tx_chn->ring) &&
+  @   \separated(common, common->tx_chns[id].tx_chn) &&
+  @   \separated(common, common->tx_chns[id].tx_chn->ring) &&
+  @   \separated(common, common->tx_chns[id].tx_chn->ringtxcq) &&
+  @   \separated(common->tx_chns[id].tx_chn,
+  @     common->tx_chns[id].tx_chn->ring) &&
+  @   \separated(common->tx_chns[id].tx_chn,
+  @     common->tx_chns[id].tx_chn->ringtxcq) &&
+  @   \separated(common->tx_chns[id].tx_chn->ring,
+  @     common->tx_chns[id].tx_chn->ringtxcq);
+  @ requires xsk: common->tx_chns[id].xsk_pool == \null ||
+  @   (\valid(common->tx_chns[id].xsk_pool) &&
+  @    \valid(common->tx_chns[id].xsk_pool->m) &&
+  @    \valid(common->tx_chns[id].xsk_pool->m->ledger) &&
+  @    RL_XSK_TX_APART(common->tx_chns[id].xsk_pool, common) &&
+  @    RL_XSK_TX_APART(common->tx_chns[id].xsk_pool,
+  @      common->tx_chns[id].tx_chn) &&
+  @    RL_XSK_TX_APART(common->tx_chns[id].xsk_pool,
+  @      common->tx_chns[id].tx_chn->ring) &&
+  @    RL_XSK_TX_APART(common->tx_chns[id].xsk_pool,
+  @      common->tx_chns[id].tx_chn->ringtxcq));
+  @ requires owed: rl_g_xsk_tx_reserved >=
+  @   (integer)common->tx_chns[id].xsk_inflight +
+  @   common->tx_chns[id].xsk_dropped;
+  @ assigns RL_AM65_TXQ_DESTROY_FOOTPRINT(common, id), rl_g_xsk_tx_reserved;
+  @ ensures off: !common->tx_chns[id].napi_enabled &&
+  @   !common->tx_chns[id].tx_chn->enabled;
+  @ ensures rings_empty:
+  @   rl_ridx_occ(&common->tx_chns[id].tx_chn->ring->idx) == 0 &&
+  @   rl_ridx_occ(&common->tx_chns[id].tx_chn->ringtxcq->idx) == 0;
+  @ ensures xsk_settled: common->tx_chns[id].xsk_pool == \null &&
+  @   common->tx_chns[id].xsk_dropped == 0;
+  @ ensures slots_accounted:
+  @   rl_g_xsk_tx_reserved - common->tx_chns[id].xsk_inflight ==
+  @   \old(rl_g_xsk_tx_reserved - common->tx_chns[id].xsk_inflight -
+  @     (common->tx_chns[id].xsk_pool != \null ?
+  @       common->tx_chns[id].xsk_dropped : 0));
+  @*/
 void rl_am65_cpsw_destroy_txq(struct am65_cpsw_common *common, u32 id);
 
 /*
@@ -526,8 +573,10 @@ void rl_am65_cpsw_rx_desc_setup(struct rl_k3_cppi_desc_pool *pool, void *desc_rx
  * The cleanups of one RX / TX descriptor (the resets' callbacks, and the
  * teardown drains').  Proof view (A1): what they write is in the
  * descriptor pool, the DMA mappings, page_pool and XSK memory and the
- * ledger, none of which the teardown proofs read: no ring, no driver
- * field.  The contract says so by assigning none of what they read.
+ * ledger, none of which the teardown proofs read: no ring.  Of the
+ * driver's memory the RX one writes nothing, the TX one its channel's
+ * count of XSK frames in flight (an XSK_TX descriptor completed:
+ * am65_cpsw_tx_release).  The contracts say so.
  */
 /*@ requires \valid(common);
   @ assigns \nothing;
@@ -535,7 +584,9 @@ void rl_am65_cpsw_rx_desc_setup(struct rl_k3_cppi_desc_pool *pool, void *desc_rx
 void rl_am65_cpsw_rx_cleanup(struct am65_cpsw_common *common,
 			     rl_dma_addr_t desc_dma);
 /*@ requires \valid(tx_chn);
-  @ assigns \nothing;
+  @ assigns tx_chn->xsk_inflight, rl_g_xsk_tx_reserved;
+  @ ensures slots_kept: rl_g_xsk_tx_reserved - tx_chn->xsk_inflight ==
+  @   \old(rl_g_xsk_tx_reserved - tx_chn->xsk_inflight);
   @*/
 void rl_am65_cpsw_tx_cleanup(struct am65_cpsw_tx_chn *tx_chn,
 			     rl_dma_addr_t desc_dma);
@@ -558,6 +609,13 @@ void rl_am65_cpsw_tx_cleanup(struct am65_cpsw_tx_chn *tx_chn,
   @*/
 void rl_am65_cpsw_rx_reclaim(struct am65_cpsw_common *common, u32 f);
 /*@ requires shape: am65_tx_shape(common) && i < common->tx_ch_num;
+  @ requires apart: \separated(&common->tx_chns[i],
+  @   common->tx_chns[i].tx_chn->ringtxcq);
+  @ assigns common->tx_chns[i].tx_chn->ringtxcq->idx,
+  @   common->tx_chns[i].xsk_inflight, rl_g_xsk_tx_reserved;
+  @ ensures slots_kept:
+  @   rl_g_xsk_tx_reserved - common->tx_chns[i].xsk_inflight ==
+  @   \old(rl_g_xsk_tx_reserved - common->tx_chns[i].xsk_inflight);
   @*/
 void rl_am65_cpsw_tx_reclaim(struct am65_cpsw_common *common, u32 i);
 /* Zero copy (am65_cpsw_xsk.c) */

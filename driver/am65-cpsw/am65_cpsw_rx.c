@@ -87,7 +87,27 @@ static int am65_cpsw_nuss_rx_push(struct am65_cpsw_common *common,
 	return ret;
 }
 
-/* Unmap and free one RX descriptor; returns its page and swdata's flow. */
+/*
+ * Unmap and free one RX descriptor; returns its page and swdata's flow.
+ * Proven (unit rx_release): the descriptor goes back to its pool and its
+ * buffer's mapping is undone, once each, whatever the descriptor holds.
+ */
+/*@ requires shape: \valid(common) && \valid(common->m) &&
+  @   \valid(common->m->ledger) && \valid(common->m->dma) &&
+  @   \valid(common->rx_chns.desc_pool) &&
+  @   \valid(common->rx_chns.desc_pool->m) &&
+  @   \valid(common->rx_chns.desc_pool->m->ledger) && \valid(flow_idx);
+  @ requires held: 0 < rl_g_desc_held;
+  @ requires live: 0 < rl_g_dma_live;
+  @ assigns *flow_idx, rl_g_desc_held, rl_g_dma_live,
+  @   RL_DESC_ACCESS_FOOTPRINT(common->rx_chns.desc_pool),
+  @   common->m->ledger->findings,
+  @   RL_DMA_FOOTPRINT(common->m->dma),
+  @   RL_DESC_POOL_FOOTPRINT(common->rx_chns.desc_pool);
+  @ ensures given_back: rl_g_desc_held == \old(rl_g_desc_held) - 1;
+  @ ensures unmapped: rl_g_dma_live == \old(rl_g_dma_live) - 1;
+  @ ensures page: \result == \null || \valid(\result);
+  @*/
 static struct rl_page *am65_cpsw_rx_desc_release(struct am65_cpsw_common *common,
 						 void *desc_rx, u32 *flow_idx)
 {

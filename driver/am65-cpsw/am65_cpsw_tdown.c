@@ -123,7 +123,10 @@ bool rl_am65_cpsw_wait_tdown(struct am65_cpsw_common *common,
 
 /* One completion of @tx_chn popped and cleaned up (a marker: dropped). */
 /*@ requires \valid(tx_chn) && \valid(chn) && \valid(chn->ringtxcq);
-  @ assigns chn->ringtxcq->idx;
+  @ requires apart: \separated(tx_chn, chn->ringtxcq);
+  @ assigns chn->ringtxcq->idx, tx_chn->xsk_inflight, rl_g_xsk_tx_reserved;
+  @ ensures slots_kept: rl_g_xsk_tx_reserved - tx_chn->xsk_inflight ==
+  @   \old(rl_g_xsk_tx_reserved - tx_chn->xsk_inflight);
   @ ensures empty: \result != 0 ==> rl_ridx_occ(&chn->ringtxcq->idx) == 0;
   @ ensures taken: \old(rl_ridx_occ(&chn->ringtxcq->idx)) > 0 ==>
   @   \result == 0;
@@ -145,7 +148,13 @@ static int am65_cpsw_tx_pop_one(struct am65_cpsw_tx_chn *tx_chn,
 
 /* Pop channel @i's completion ring empty through the TX cleanup. */
 /*@ requires shape: am65_tx_shape(common) && i < common->tx_ch_num;
-  @ assigns common->tx_chns[i].tx_chn->ringtxcq->idx;
+  @ requires apart: \separated(&common->tx_chns[i],
+  @   common->tx_chns[i].tx_chn->ringtxcq);
+  @ assigns common->tx_chns[i].tx_chn->ringtxcq->idx,
+  @   common->tx_chns[i].xsk_inflight, rl_g_xsk_tx_reserved;
+  @ ensures slots_kept:
+  @   rl_g_xsk_tx_reserved - common->tx_chns[i].xsk_inflight ==
+  @   \old(rl_g_xsk_tx_reserved - common->tx_chns[i].xsk_inflight);
   @ ensures drained:
   @   rl_ridx_occ(&common->tx_chns[i].tx_chn->ringtxcq->idx) == 0;
   @*/
@@ -158,7 +167,11 @@ static void am65_cpsw_tx_drain(struct am65_cpsw_common *common, u32 i)
 	/* NAPI is off and no context runs in here: n is all there is */
 	/*@ loop invariant 0 <= k <= n;
 	  @ loop invariant left: rl_ridx_occ(&chn->ringtxcq->idx) == n - k;
-	  @ loop assigns k, chn->ringtxcq->idx;
+	  @ loop invariant slots_kept:
+	  @   rl_g_xsk_tx_reserved - tx_chn->xsk_inflight ==
+	  @   \at(rl_g_xsk_tx_reserved - tx_chn->xsk_inflight, LoopEntry);
+	  @ loop assigns k, chn->ringtxcq->idx, tx_chn->xsk_inflight,
+	  @   rl_g_xsk_tx_reserved;
 	  @ loop variant n - k;
 	  @*/
 	for (k = 0; k < n; k++)

@@ -291,10 +291,73 @@ static void desc_pool_alloc_free_stay_in_footprint(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/*
+ * The proofs' footprint of the CPU accessors get_swdata / get_obuf
+ * (RL_DESC_ACCESS_FOOTPRINT, proofs/footprints.h; assumption A5): beside
+ * their output they write the pool's scratch copy (for a descriptor that
+ * is not the driver's, poisoned and handed out instead) and the report;
+ * the software data area they return is the descriptor's or the scratch
+ * copy's.  @scratch_in false leaves the scratch copy out: the access to a
+ * freed descriptor must break it.
+ */
+static bool desc_access_footprint_kept(const struct rl_k3_cppi_desc_pool *before,
+				       const u8 *block,
+				       const struct rl_k3_cppi_desc_pool *after,
+				       bool scratch_in)
+{
+	struct rl_k3_cppi_desc_pool p;
+
+	memcpy(&p, before, sizeof(p));
+	if (scratch_in)
+		p.scratch = after->scratch;
+	return !memcmp(&p, after, sizeof(p)) &&
+	       !memcmp(block, after->block, after->size * after->desc_size);
+}
+
+static void desc_accessors_stay_in_footprint(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_k3_cppi_desc_pool *pool = make_pool(test, ctx, 4);
+	u32 bytes = pool->size * pool->desc_size;
+	struct rl_k3_cppi_desc_pool before;
+	u8 *block = kunit_kzalloc(test, bytes, GFP_KERNEL);
+	rl_dma_addr_t obuf;
+	void *d, *sw;
+	u32 olen;
+
+	KUNIT_ASSERT_NOT_NULL(test, block);
+	d = rl_k3_cppi_desc_pool_alloc(pool);
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	memset(&pool->scratch, 0, sizeof(pool->scratch));
+	memcpy(&before, pool, sizeof(before));
+	memcpy(block, pool->block, bytes);
+	/* a held descriptor: its own area, nothing written */
+	sw = rl_cppi5_hdesc_get_swdata(pool, d);
+	rl_cppi5_hdesc_get_obuf(pool, d, &obuf, &olen);
+	KUNIT_EXPECT_PTR_EQ(test, sw,
+			    (void *)((struct rl_cppi5_desc *)d)->swdata);
+	KUNIT_EXPECT_TRUE(test, desc_access_footprint_kept(&before, block,
+							   pool, false));
+	rl_k3_cppi_desc_pool_free(pool, d);
+	memcpy(&before, pool, sizeof(before));
+	memcpy(block, pool->block, bytes);
+	/* a freed one: reported, the scratch copy poisoned and handed out */
+	RL_EXPECT_FINDING(ctx, RL_F_USE_AFTER_FREE,
+			  sw = rl_cppi5_hdesc_get_swdata(pool, d));
+	KUNIT_EXPECT_PTR_EQ(test, sw, (void *)pool->scratch.swdata);
+	KUNIT_EXPECT_TRUE(test, desc_access_footprint_kept(&before, block,
+							   pool, true));
+	KUNIT_EXPECT_FALSE(test, desc_access_footprint_kept(&before, block,
+							    pool, false));
+	rl_k3_cppi_desc_pool_destroy(pool);
+	rl_test_finish(ctx);
+}
+
 static struct kunit_case desc_pool_test_cases[] = {
 	KUNIT_CASE(desc_pool_acct_catches_corruption),
 	KUNIT_CASE(desc_pool_alloc_free_avail),
 	KUNIT_CASE(desc_pool_alloc_free_stay_in_footprint),
+	KUNIT_CASE(desc_accessors_stay_in_footprint),
 	KUNIT_CASE(desc_pool_first_fit_and_translation),
 	KUNIT_CASE(desc_pool_memory_not_zeroed_on_reuse),
 	KUNIT_CASE(desc_pool_accessors),
