@@ -137,6 +137,40 @@
 	RL_XSK_TX_FOOTPRINT((c)->tx_chns[id].xsk_pool)
 
 /*
+ * The XSK completion slots TX channel @ch still answers for: those
+ * xsk_tx_peek_desc reserved (a global count, the pool's completion ring)
+ * less the frames in flight on @ch, each of which gives its slot back
+ * when its descriptor is cleaned up (am65_cpsw_tx_release; A1).  The TX
+ * cleanup, pop, drain and reclaim keep it; the channel's destroy lowers it
+ * by exactly the completions the channel owed.
+ */
+#define RL_AM65_TX_SLOTS(ch) \
+	(rl_g_xsk_tx_reserved - (ch)->xsk_inflight)
+
+/*
+ * What popping channel @i's completion ring through the TX cleanup writes
+ * (the reclaim and its drain): the ring's counters and what the cleanup
+ * writes (RL_AM65_TX_SLOTS' two terms).
+ */
+#define RL_AM65_TX_RECLAIM_FOOTPRINT(c, i) \
+	(c)->tx_chns[i].tx_chn->ringtxcq->idx, (c)->tx_chns[i].xsk_inflight, \
+	rl_g_xsk_tx_reserved
+
+/*
+ * The contract the TX reclaim and its drain share, on channel @i of
+ * @common (the parameters' names are fixed, as \result is in
+ * RL_DESC_PUSH_EFFECT): the completion ring's counters and the slots'
+ * terms written, the slots kept.
+ */
+#define RL_AM65_TX_RECLAIM_SPEC \
+	requires shape: am65_tx_shape(common) && i < common->tx_ch_num; \
+	requires apart: \separated(&common->tx_chns[i], \
+		common->tx_chns[i].tx_chn->ringtxcq); \
+	assigns RL_AM65_TX_RECLAIM_FOOTPRINT(common, i); \
+	ensures slots_kept: RL_AM65_TX_SLOTS(&common->tx_chns[i]) == \
+		\old(RL_AM65_TX_SLOTS(&common->tx_chns[i]));
+
+/*
  * Object @x apart from what the XSK TX side of pool @p writes
  * (RL_XSK_TX_FOOTPRINT): the pool, its completion ring's frames, its
  * model's ledger and the ledger's XSK owners - separate allocations.

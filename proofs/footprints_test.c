@@ -20,6 +20,8 @@ int rl_fp_valid(const void *p);
 int rl_fp_apart(const void *a, ...);
 /* an ACSL logic function a macro reads, as a C function of its type */
 long rl_ridx_occ(const struct rl_ring_idx *r);
+/* a ghost variable a macro reads, as a C variable of its type */
+extern unsigned long long rl_g_xsk_tx_reserved;
 
 void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 			 struct rl_k3_udma_glue_rx_channel *rx,
@@ -72,6 +74,8 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 	RL_TOUCH(RL_STMMAC_XSK_FRAME(&priv->rx_queue[0], Pre));
 	RL_TOUCH(RL_XSK_MAP_APART(priv, xsk));
 	RL_TOUCH(RL_XSK_TX_APART(xsk, common));
+	RL_TOUCH(RL_AM65_TX_SLOTS(&common->tx_chns[0]));
+	RL_TOUCH(RL_AM65_TX_RECLAIM_FOOTPRINT(common, 0));
 	RL_TOUCH(RL_DRING_REPORT(dring));
 	RL_TOUCH(RL_GHOST_MAX);
 }

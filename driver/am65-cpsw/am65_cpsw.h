@@ -539,8 +539,7 @@ int rl_am65_cpsw_create_txq(struct am65_cpsw_common *common, u32 id);
   @      common->tx_chns[id].tx_chn->ring) &&
   @    RL_XSK_TX_APART(common->tx_chns[id].xsk_pool,
   @      common->tx_chns[id].tx_chn->ringtxcq));
-  @ requires owed: rl_g_xsk_tx_reserved >=
-  @   (integer)common->tx_chns[id].xsk_inflight +
+  @ requires owed: RL_AM65_TX_SLOTS(&common->tx_chns[id]) >=
   @   common->tx_chns[id].xsk_dropped;
   @ assigns RL_AM65_TXQ_DESTROY_FOOTPRINT(common, id), rl_g_xsk_tx_reserved;
   @ ensures off: !common->tx_chns[id].napi_enabled &&
@@ -550,9 +549,8 @@ int rl_am65_cpsw_create_txq(struct am65_cpsw_common *common, u32 id);
   @   rl_ridx_occ(&common->tx_chns[id].tx_chn->ringtxcq->idx) == 0;
   @ ensures xsk_settled: common->tx_chns[id].xsk_pool == \null &&
   @   common->tx_chns[id].xsk_dropped == 0;
-  @ ensures slots_accounted:
-  @   rl_g_xsk_tx_reserved - common->tx_chns[id].xsk_inflight ==
-  @   \old(rl_g_xsk_tx_reserved - common->tx_chns[id].xsk_inflight -
+  @ ensures slots_accounted: RL_AM65_TX_SLOTS(&common->tx_chns[id]) ==
+  @   \old(RL_AM65_TX_SLOTS(&common->tx_chns[id]) -
   @     (common->tx_chns[id].xsk_pool != \null ?
   @       common->tx_chns[id].xsk_dropped : 0));
   @*/
@@ -585,8 +583,8 @@ void rl_am65_cpsw_rx_cleanup(struct am65_cpsw_common *common,
 			     rl_dma_addr_t desc_dma);
 /*@ requires \valid(tx_chn);
   @ assigns tx_chn->xsk_inflight, rl_g_xsk_tx_reserved;
-  @ ensures slots_kept: rl_g_xsk_tx_reserved - tx_chn->xsk_inflight ==
-  @   \old(rl_g_xsk_tx_reserved - tx_chn->xsk_inflight);
+  @ ensures slots_kept: RL_AM65_TX_SLOTS(tx_chn) ==
+  @   \old(RL_AM65_TX_SLOTS(tx_chn));
   @*/
 void rl_am65_cpsw_tx_cleanup(struct am65_cpsw_tx_chn *tx_chn,
 			     rl_dma_addr_t desc_dma);
@@ -608,14 +606,7 @@ void rl_am65_cpsw_tx_cleanup(struct am65_cpsw_tx_chn *tx_chn,
   @   rl_ridx_occ(&common->rx_chns.rx_chn->flows[f].ring->idx) == 0;
   @*/
 void rl_am65_cpsw_rx_reclaim(struct am65_cpsw_common *common, u32 f);
-/*@ requires shape: am65_tx_shape(common) && i < common->tx_ch_num;
-  @ requires apart: \separated(&common->tx_chns[i],
-  @   common->tx_chns[i].tx_chn->ringtxcq);
-  @ assigns common->tx_chns[i].tx_chn->ringtxcq->idx,
-  @   common->tx_chns[i].xsk_inflight, rl_g_xsk_tx_reserved;
-  @ ensures slots_kept:
-  @   rl_g_xsk_tx_reserved - common->tx_chns[i].xsk_inflight ==
-  @   \old(rl_g_xsk_tx_reserved - common->tx_chns[i].xsk_inflight);
+/*@ RL_AM65_TX_RECLAIM_SPEC
   @*/
 void rl_am65_cpsw_tx_reclaim(struct am65_cpsw_common *common, u32 i);
 /* Zero copy (am65_cpsw_xsk.c) */

@@ -125,8 +125,8 @@ bool rl_am65_cpsw_wait_tdown(struct am65_cpsw_common *common,
 /*@ requires \valid(tx_chn) && \valid(chn) && \valid(chn->ringtxcq);
   @ requires apart: \separated(tx_chn, chn->ringtxcq);
   @ assigns chn->ringtxcq->idx, tx_chn->xsk_inflight, rl_g_xsk_tx_reserved;
-  @ ensures slots_kept: rl_g_xsk_tx_reserved - tx_chn->xsk_inflight ==
-  @   \old(rl_g_xsk_tx_reserved - tx_chn->xsk_inflight);
+  @ ensures slots_kept: RL_AM65_TX_SLOTS(tx_chn) ==
+  @   \old(RL_AM65_TX_SLOTS(tx_chn));
   @ ensures empty: \result != 0 ==> rl_ridx_occ(&chn->ringtxcq->idx) == 0;
   @ ensures taken: \old(rl_ridx_occ(&chn->ringtxcq->idx)) > 0 ==>
   @   \result == 0;
@@ -147,14 +147,7 @@ static int am65_cpsw_tx_pop_one(struct am65_cpsw_tx_chn *tx_chn,
 }
 
 /* Pop channel @i's completion ring empty through the TX cleanup. */
-/*@ requires shape: am65_tx_shape(common) && i < common->tx_ch_num;
-  @ requires apart: \separated(&common->tx_chns[i],
-  @   common->tx_chns[i].tx_chn->ringtxcq);
-  @ assigns common->tx_chns[i].tx_chn->ringtxcq->idx,
-  @   common->tx_chns[i].xsk_inflight, rl_g_xsk_tx_reserved;
-  @ ensures slots_kept:
-  @   rl_g_xsk_tx_reserved - common->tx_chns[i].xsk_inflight ==
-  @   \old(rl_g_xsk_tx_reserved - common->tx_chns[i].xsk_inflight);
+/*@ RL_AM65_TX_RECLAIM_SPEC
   @ ensures drained:
   @   rl_ridx_occ(&common->tx_chns[i].tx_chn->ringtxcq->idx) == 0;
   @*/
@@ -167,9 +160,8 @@ static void am65_cpsw_tx_drain(struct am65_cpsw_common *common, u32 i)
 	/* NAPI is off and no context runs in here: n is all there is */
 	/*@ loop invariant 0 <= k <= n;
 	  @ loop invariant left: rl_ridx_occ(&chn->ringtxcq->idx) == n - k;
-	  @ loop invariant slots_kept:
-	  @   rl_g_xsk_tx_reserved - tx_chn->xsk_inflight ==
-	  @   \at(rl_g_xsk_tx_reserved - tx_chn->xsk_inflight, LoopEntry);
+	  @ loop invariant slots_kept: RL_AM65_TX_SLOTS(tx_chn) ==
+	  @   \at(RL_AM65_TX_SLOTS(tx_chn), LoopEntry);
 	  @ loop assigns k, chn->ringtxcq->idx, tx_chn->xsk_inflight,
 	  @   rl_g_xsk_tx_reserved;
 	  @ loop variant n - k;

@@ -459,8 +459,8 @@ void rl_am65_cpsw_destroy_txq(struct am65_cpsw_common *common, u32 id)
 	}
 	/* NAPI is off: the completion ring is the driver's to pop (proven) */
 	rl_am65_cpsw_tx_reclaim(common, id);
-	/*@ assert reclaimed: rl_g_xsk_tx_reserved - tx_chn->xsk_inflight ==
-	  @   \at(rl_g_xsk_tx_reserved - common->tx_chns[id].xsk_inflight, Pre);
+	/*@ assert reclaimed: RL_AM65_TX_SLOTS(tx_chn) ==
+	  @   \at(RL_AM65_TX_SLOTS(&common->tx_chns[id]), Pre);
 	  @*/
 	rl_k3_udma_glue_reset_tx_chn(tx_chn->tx_chn, tx_chn,
 				     am65_cpsw_nuss_tx_cleanup);
@@ -468,19 +468,24 @@ void rl_am65_cpsw_destroy_txq(struct am65_cpsw_common *common, u32 id)
 	  @   rl_ridx_occ(&tx_chn->tx_chn->ring->idx) == 0 &&
 	  @   rl_ridx_occ(&tx_chn->tx_chn->ringtxcq->idx) == 0;
 	  @*/
-	/*@ assert reset_slots: rl_g_xsk_tx_reserved - tx_chn->xsk_inflight ==
-	  @   \at(rl_g_xsk_tx_reserved - common->tx_chns[id].xsk_inflight, Pre);
+	/*@ assert reset_slots: RL_AM65_TX_SLOTS(tx_chn) ==
+	  @   \at(RL_AM65_TX_SLOTS(&common->tx_chns[id]), Pre);
 	  @*/
 	rl_k3_udma_glue_disable_tx_chn(tx_chn->tx_chn);
 	/*@ assert stopped: !tx_chn->napi_enabled && !tx_chn->tx_chn->enabled &&
 	  @   rl_ridx_occ(&tx_chn->tx_chn->ring->idx) == 0 &&
 	  @   rl_ridx_occ(&tx_chn->tx_chn->ringtxcq->idx) == 0;
 	  @*/
-	/*@ assert stopped_slots: rl_g_xsk_tx_reserved - tx_chn->xsk_inflight ==
-	  @   \at(rl_g_xsk_tx_reserved - common->tx_chns[id].xsk_inflight, Pre);
+	/*@ assert stopped_slots: RL_AM65_TX_SLOTS(tx_chn) ==
+	  @   \at(RL_AM65_TX_SLOTS(&common->tx_chns[id]), Pre);
 	  @*/
-	/* peeked frames that never went out: their completions are owed */
-	if (tx_chn->xsk_pool && tx_chn->xsk_dropped)
+	/*
+	 * Fix (xsk_tx_batch_lost), its second half: peeked frames that never
+	 * went out owe their completions; publish them before the pool goes.
+	 * Upstream has no xsk_dropped and publishes nothing here.
+	 */
+	if (!rl_am65_bug(common, RL_V_XSK_TX_BATCH_LOST) &&
+	    tx_chn->xsk_pool && tx_chn->xsk_dropped)
 		rl_xsk_tx_completed(tx_chn->xsk_pool, tx_chn->xsk_dropped);
 	tx_chn->xsk_dropped = 0;
 	tx_chn->xsk_pool = NULL;

@@ -119,7 +119,7 @@ const struct rl_variant_info rl_am65_variants[RL_V_NR] = {
 		"xsk_tx_batch_lost",
 		"zero-copy TX forgets the peeked frames it could not send; their completion slots stay reserved",
 		"v2 5/7 (am65_cpsw_xsk_xmit_zc)",
-		"peeked frames that could not go out are completed in order before the next batch (xsk_dropped, data upstream lacks)",
+		"peeked frames that could not go out are completed in order before the next batch or at the channel's destroy (xsk_dropped, data upstream lacks)",
 		BIT(RL_F_LEAK),
 	},
 	[RL_V_XDP_NO_FLUSH] = {

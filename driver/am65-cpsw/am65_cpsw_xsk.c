@@ -438,9 +438,8 @@ static void am65_cpsw_xsk_tx_desc_setup(struct rl_k3_cppi_desc_pool *dpool,
   @     tx_chn->xsk_pool),
   @   rl_g_desc_held, rl_g_desc_queued, rl_g_xsk_tx_reserved;
   @ ensures slots_accounted:
-  @   rl_g_xsk_tx_reserved - tx_chn->xsk_inflight - tx_chn->xsk_dropped ==
-  @   \old(rl_g_xsk_tx_reserved) - \old(tx_chn->xsk_inflight) -
-  @     \old(tx_chn->xsk_dropped);
+  @   RL_AM65_TX_SLOTS(tx_chn) - tx_chn->xsk_dropped ==
+  @   \old(RL_AM65_TX_SLOTS(tx_chn) - tx_chn->xsk_dropped);
   @ ensures descs_returned: rl_g_desc_held == \old(rl_g_desc_held);
   @ ensures queued: rl_g_desc_queued == \old(rl_g_desc_queued) + \result &&
   @   tx_chn->xsk_inflight == \old(tx_chn->xsk_inflight) + \result;
