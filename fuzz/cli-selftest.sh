@@ -160,6 +160,7 @@ printf 'u1 | model/dma.c | f | - | -\nu1 | model/dma.c | g | - | -\n' >"$tmp/uni
 printf 'u1 | model/nope.c | f | - | -\n' >"$tmp/units-nofile.txt"
 printf 'u1 | model/dma.c | f | - | - | fast\n' >"$tmp/units-wpopt.txt"
 printf 'u1 | model/dma.c | f | - | - | split variant-call:9x\n' >"$tmp/units-vcall.txt"
+printf 'u1 | model/dma.c | f | - | - | default-assigns:g,9x\n' >"$tmp/units-dflt.txt"
 printf 'u1 | model/dma.c | f | v1 | f_ensures_a | prop:b\n' >"$tmp/units-prop.txt"
 row 2 "units4.txt:1: 4 columns, want 5 or 6" "units.py: a line without its theorem column" -- \
 	python3 proofs/units.py --file "$tmp/units4.txt" tsv
@@ -169,11 +170,13 @@ row 2 "bad or repeated unit name 'u1'" "units.py: a unit named twice" -- \
 	python3 proofs/units.py --file "$tmp/units-twice.txt" tsv
 row 2 "source model/nope.c not found" "units.py: a missing source" -- \
 	python3 proofs/units.py --file "$tmp/units-nofile.txt" tsv
-row 2 "unit options are cast, split, variant-call:FUNC and prop:NAME\\[,NAME\\], not 'fast'" \
+row 2 "unit options are cast, split, variant-call:FUNC, prop:NAME\\[,NAME\\] and default-assigns:FUNC\\[,FUNC\\], not 'fast'" \
 	"units.py: an unknown wp option" -- \
 	python3 proofs/units.py --file "$tmp/units-wpopt.txt" tsv
 row 2 "not 'split variant-call:9x'" "units.py: a variant-call that is no C name" -- \
 	python3 proofs/units.py --file "$tmp/units-vcall.txt" tsv
+row 2 "not 'default-assigns:g,9x'" "units.py: a default-assigns name that is no C name" -- \
+	python3 proofs/units.py --file "$tmp/units-dflt.txt" tsv
 row 2 "v1's theorem is not among the unit's prop: names" \
 	"units.py: a unit of some properties whose variant breaks another" -- \
 	python3 proofs/units.py --file "$tmp/units-prop.txt" tsv

@@ -12,6 +12,8 @@
 #  3. the vacuity detector fires: a fixture with contradictory
 #     preconditions (proofs/fixtures/) is reported VACUOUS and fails, a
 #     call named as a variant's (variant-call) is exempt only while dead;
+#     a callee left to Frama-C's prototype-made assigns is reported unless
+#     its unit names it (default-assigns), and a name that is not one is;
 #  4. the unit cache replays an unchanged unit whole and proves a changed
 #     one again (a fixture whose contract is then made false must fail).
 set -uo pipefail
@@ -55,6 +57,16 @@ if grep -q 'VACUOUS.*variant_call:' <<<"$log" ||
 	exit 1
 fi
 echo "prove-check: a call only a variant makes is exempt from the smoke tests, a live one so named is reported"
+# a callee whose assigns Frama-C made from its prototype must be named by
+# its unit (default-assigns:FUNC), and a name must be such a callee
+if ! grep -q 'DEFAULT ASSIGNS (.*default_unnamed: rl_fixture_unspecified$' <<<"$log" ||
+	grep -q 'default_named:' <<<"$log" ||
+	! grep -q 'DEFAULT ASSIGNS NAMED BUT NOT MADE .*default_stale: rl_fixture_specified$' <<<"$log" ||
+	grep -q 'default_stale: rl_fixture_unspecified' <<<"$log"; then
+	echo "prove-check: a callee with prototype-made assigns went unreported, or a default-assigns: name was misread" >&2
+	exit 1
+fi
+echo "prove-check: a callee with prototype-made assigns must be named by its unit, and a name must be one"
 # the unit cache replays a unit only while its inputs are unchanged: a
 # fixture proves, is replayed, then its contract is made false and must
 # be proved again - and fail

@@ -5,7 +5,10 @@ usage: dashboard.py RESULTS_DIR TAG SECONDS [CACHE_MODE]
 Prints goals / proved / Qed / Z3 / CVC4 per function, the unproved goals
 by name (smoke-test goals of -wp-smoke-tests are not counted: one that
 proves is reported as VACUOUS and fails the run), writes RESULTS_DIR/report-TAG.json and report-TAG.html, and
-exits 1 if any goal is unproved (or a unit produced no report).
+exits 1 if any goal is unproved (or a unit produced no report).  On the
+patched code (PROVE_MASK 0 or unset) it also fails when a callee of a
+unit's functions got assigns made from its prototype and the unit does not
+name it (units.txt default-assigns:), or names one that no longer does.
 """
 import html
 import json
@@ -24,6 +27,9 @@ except unitfile.UnitsError as e:
     sys.exit("dashboard: %s" % e)
 
 rows, failed, broken, dead, live, goals_unproved = [], [], [], [], [], set()
+# callees with prototype-made assigns: unnamed, or named but no longer so
+unnamed, stale = [], []
+patched = os.environ.get("PROVE_MASK", "0") == "0"
 hits = whole = 0    # prover results from the goal cache, units from the unit cache
 for u in units:
     name, fcts = u.name, u.functions
@@ -85,6 +91,17 @@ for u in units:
         if "Smoke-test" in text:
             live += ["%s: %s (variant-call in units.txt)" % (name, c)
                      for c in u.variant_calls if c not in expected]
+        # Frama-C's assigns from a prototype: what the pointer arguments
+        # point to, an assumption the table must name (proofs/README.md)
+        pfile = os.path.join(res, "unit-%s-%s.print" % (tag, name))
+        if patched:
+            try:
+                made = unitfile.defaulted_callees(text, open(pfile).read(), fcts)
+            except (OSError, unitfile.UnitsError) as e:
+                broken.append("%s: callees not read (%s)" % (name, e))
+                made = u.default_assigns
+            unnamed += ["%s: %s" % (name, c) for c in made if c not in u.default_assigns]
+            stale += ["%s: %s" % (name, c) for c in u.default_assigns if c not in made]
 
 w = max([len(r["function"]) for r in rows] + [8])
 print("%-10s %-*s %6s %6s %5s %5s %5s %7s" % ("unit", w, "function", "goals", "proved",
@@ -108,6 +125,13 @@ for d in dead:
 for c in live:
     print("prove[%s]: VARIANT CALL REACHABLE on this driver (a call only a variant "
           "should make): %s" % (tag, c))
+for c in unnamed:
+    print("prove[%s]: DEFAULT ASSIGNS (a callee without an assigns clause: Frama-C made "
+          "them from its prototype; give it a contract, or name it in units.txt's "
+          "default-assigns: and proofs/README.md): %s" % (tag, c))
+for c in stale:
+    print("prove[%s]: DEFAULT ASSIGNS NAMED BUT NOT MADE (units.txt default-assigns: "
+          "names a callee that has its own now, or is not called): %s" % (tag, c))
 for f in sorted(set(failed)):
     print("prove[%s]: UNPROVED %s" % (tag, f))
 
@@ -116,7 +140,8 @@ for f in sorted(set(failed)):
 report = dict(tag=tag, seconds=secs, goals=tg, proved=tp, functions=rows,
               cache=dict(mode=cache_mode, units_replayed=whole, prover_results_replayed=hits),
               unproved=sorted(set(failed)), unproved_goals=sorted(goals_unproved),
-              broken=broken, vacuous=dead, variant_calls_live=live)
+              broken=broken, vacuous=dead, variant_calls_live=live,
+              default_assigns_unnamed=unnamed, default_assigns_stale=stale)
 json.dump(report, open(os.path.join(res, "report-%s.json" % tag), "w"), indent=1)
 with open(os.path.join(res, "report-%s.html" % tag), "w") as h:
     h.write("<!doctype html><meta charset=utf-8><title>ringledger proofs (%s)</title>"
@@ -133,4 +158,4 @@ with open(os.path.join(res, "report-%s.html" % tag), "w") as h:
     h.write("</table><h2>Unproved</h2><ul>%s</ul>" % "".join(
         "<li>%s" % html.escape(f) for f in sorted(set(failed)) + broken))
 sys.exit(0 if tg and tp == tg and not failed and not broken and not dead and not live
-         else 1)
+         and not unnamed and not stale else 1)

@@ -130,7 +130,7 @@ if [ "$mask" -eq 0 ]; then
 else
 	smoke=
 fi
-rm -f "$out"/unit-"$tag"-*.json "$out"/unit-"$tag"-*.log*
+rm -f "$out"/unit-"$tag"-*.json "$out"/unit-"$tag"-*.log* "$out"/unit-"$tag"-*.print
 # the unit cache, beside the goal cache; the tools' versions for its keys
 ucache=$cache_dir/units
 mkdir -p "$ucache" || { echo "prove: cannot write the unit cache $ucache" >&2; exit 2; }
@@ -179,9 +179,12 @@ prove_unit() {
 # footprint, macros expanded, the variant bit applied), the unit's
 # functions and options, the step budget and time limits, the tools'
 # versions
+# (the source as parsed is kept beside the log: the dashboard reads the
+# calls of the unit's functions there)
 unit_key() {
+	frama_c -print >"$out/unit-$tag-$name.print" 2>&1
 	{
-		frama_c -print 2>&1
+		cat "$out/unit-$tag-$name.print"
 		echo "$fcts|$wpflags|$props|$smoke|$steps|$timeout|$brk|$btimeout|$par|$provers|$tools"
 	} | sha256sum | cut -c1-40
 }
@@ -271,4 +274,4 @@ done <<<"$units"
 wait
 [ "$goal_cache" = "$cache_dir" ] || cp -R "$goal_cache/." "$cache_dir/" ||
 	echo "prove: could not copy the new goal cache entries into $cache_dir" >&2
-python3 proofs/dashboard.py "$out" "$tag" "$(( $(date +%s) - start ))" "$label"
+PROVE_MASK=$mask python3 proofs/dashboard.py "$out" "$tag" "$(( $(date +%s) - start ))" "$label"

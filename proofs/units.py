@@ -24,6 +24,12 @@ A line is `name | source | functions | variants | theorems [| wp]`:
              beyond the provers' budget.  No smoke tests there: they are
              the whole unit's.  cast: -wp-model typed+cast, for code that
              reads a struct through a pointer from a void * accessor.
+             default-assigns:FUNC[,FUNC]: callees of the unit's functions
+             that have no assigns clause, so that Frama-C makes one from
+             the prototype (what the pointer arguments point to): an
+             assumption, listed in proofs/README.md; the dashboard fails
+             a run of the patched code where a callee gets them unnamed,
+             or a name here no longer does.
 
 usage: units.py [--file F] [--only "a b"] tsv
            one tab-separated line per unit: name source functions wp-flags
@@ -53,7 +59,8 @@ import subprocess
 import sys
 from collections import namedtuple
 
-Unit = namedtuple("Unit", "name source functions breaks wp variant_calls props")
+Unit = namedtuple("Unit", "name source functions breaks wp variant_calls props "
+                 "default_assigns")
 # the unit options a table may name, and what WP is given for each
 WP_OPTIONS = {"split": "-wp-split", "cast": "-wp-model typed+cast"}
 # the catalogues: driver directory and the catalogue tool's driver option
@@ -62,6 +69,14 @@ IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # WP's log: a smoke test that proved, and the name of a dead_call one
 SMOKE_PROVED = re.compile(r"\[wp\] \[Failed\] Smoke-test (\S+)")
 DEAD_CALL = re.compile(r"^typed_(\w+?)_wp_smoke_dead_call_s\d+$")
+# Frama-C's kernel: a function without code and without assigns gets them
+# from its prototype (only when WP needs them: in the unit's log)
+DEFAULTED = re.compile(r"(?:Neither code nor specification|No code nor implicit assigns "
+                       r"clause) for function (\w+), generating default assigns")
+# a call in Frama-C's printed C: an identifier and "(" (keywords apart)
+CALL = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+NOT_CALLS = {"if", "while", "for", "switch", "return", "sizeof", "__typeof__",
+             "__builtin_offsetof"}
 
 
 class UnitsError(Exception):
@@ -91,10 +106,14 @@ def load(path="proofs/units.txt", only=None, check_files=True):
         calls = [o[len("variant-call:"):] for o in opts if o.startswith("variant-call:")]
         props = [p for o in opts if o.startswith("prop:") for p in o[len("prop:"):].split(",")]
         nprop = sum(1 for o in opts if o.startswith("prop:"))
-        if len(cols) == 6 and (not opts or len(wp) + len(calls) + nprop != len(opts)
-                               or not all(IDENT.match(c) for c in calls + props)):
-            raise UnitsError("%s: unit options are %s, variant-call:FUNC and prop:NAME[,NAME], "
-                             "not '%s'" % (where, ", ".join(sorted(WP_OPTIONS)), cols[5]))
+        dflt = [f for o in opts if o.startswith("default-assigns:")
+                for f in o[len("default-assigns:"):].split(",")]
+        ndflt = sum(1 for o in opts if o.startswith("default-assigns:"))
+        if len(cols) == 6 and (not opts or len(wp) + len(calls) + nprop + ndflt != len(opts)
+                               or not all(IDENT.match(c) for c in calls + props + dflt)):
+            raise UnitsError("%s: unit options are %s, variant-call:FUNC, prop:NAME[,NAME] "
+                             "and default-assigns:FUNC[,FUNC], not '%s'"
+                             % (where, ", ".join(sorted(WP_OPTIONS)), cols[5]))
         if not IDENT.match(name) or name in seen:
             raise UnitsError("%s: bad or repeated unit name '%s'" % (where, name))
         seen.add(name)
@@ -112,7 +131,7 @@ def load(path="proofs/units.txt", only=None, check_files=True):
                              "variant (%d variants, %d theorems)" % (where, len(vl), len(tl)))
         if not all(IDENT.match(v) for v in vl):
             raise UnitsError("%s: bad variant name in '%s'" % (where, variants))
-        u = Unit(name, src, fl, list(zip(vl, tl)), wp, calls, props)
+        u = Unit(name, src, fl, list(zip(vl, tl)), wp, calls, props, dflt)
         # a unit proving some properties only must prove its theorems
         for v in vl if props else []:
             if not set(labels(u, v)) <= set(props):
@@ -140,6 +159,24 @@ def smoke(text, variant_calls):
         else:
             vacuous.append(g)
     return vacuous, expected, calls
+
+
+def defaulted_callees(log_text, print_text, functions):
+    """The callees of FUNCTIONS that the WP log LOG_TEXT says got assigns
+    made from their prototype: the calls in the functions' bodies in
+    PRINT_TEXT (Frama-C's -print of the unit: a definition starts a
+    line, its body is "{" to "}" each alone on a line with the same
+    indentation - a ghost function's is indented), annotations left out."""
+    made = set(DEFAULTED.findall(log_text))
+    called = set()
+    for f in functions:
+        m = re.search(r"^( *)\w[^;{}]*\b%s\([^;{}]*\)\n\1\{\n(.*?)^\1\}$" % re.escape(f),
+                      print_text, re.M | re.S)
+        if not m:
+            raise UnitsError("no definition of %s in the unit's printed source" % f)
+        body = re.sub(r"/\*@.*?\*/|//@[^\n]*|/@.*?@/", "", m.group(2), flags=re.S)
+        called |= set(CALL.findall(body)) - NOT_CALLS
+    return sorted(made & called)
 
 
 # a theorem goal as WP names it: function, optional behavior, kind, name
