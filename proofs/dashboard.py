@@ -156,6 +156,8 @@ with open(os.path.join(res, "report-%s.html" % tag), "w") as h:
             cls, r["unit"], r["function"], r["goals"], r["proved"], r["qed"], r["z3"],
             r["cvc4"], r["unit_seconds"]))
     h.write("</table><h2>Unproved</h2><ul>%s</ul>" % "".join(
-        "<li>%s" % html.escape(f) for f in sorted(set(failed)) + broken))
+        "<li>%s" % html.escape(f) for f in sorted(set(failed)) + broken
+        + ["default assigns, unnamed: " + c for c in unnamed]
+        + ["default assigns, named but not made: " + c for c in stale]))
 sys.exit(0 if tg and tp == tg and not failed and not broken and not dead and not live
          and not unnamed and not stale else 1)

@@ -137,12 +137,12 @@
 	RL_XSK_TX_FOOTPRINT((c)->tx_chns[id].xsk_pool)
 
 /*
- * The XSK completion slots TX channel @ch still answers for: those
- * xsk_tx_peek_desc reserved (a global count, the pool's completion ring)
- * less the frames in flight on @ch, each of which gives its slot back
- * when its descriptor is cleaned up (am65_cpsw_tx_release; A1).  The TX
- * cleanup, pop, drain and reclaim keep it; the channel's destroy lowers it
- * by exactly the completions the channel owed.
+ * The completion slots xsk_tx_peek_desc reserved (one ghost count over
+ * every channel and pool) less the frames in flight on TX channel @ch,
+ * whose cleanups give one slot back each (am65_cpsw_tx_release; A1): the
+ * part of the reservation @ch's cleanups do not settle.  @ch's TX cleanup,
+ * pop, drain and reclaim keep it; its destroy lowers it by exactly the
+ * completions @ch owed.
  */
 #define RL_AM65_TX_SLOTS(ch) \
 	(rl_g_xsk_tx_reserved - (ch)->xsk_inflight)
