@@ -93,8 +93,8 @@ for u in units:
                      for c in u.variant_calls if c not in expected]
         # Frama-C's assigns from a prototype: what the pointer arguments
         # point to, an assumption the table must name (proofs/README.md)
-        pfile = os.path.join(res, "unit-%s-%s.print" % (tag, name))
         if patched:
+            pfile = os.path.join(res, "unit-%s-%s.print" % (tag, name))
             try:
                 made = unitfile.defaulted_callees(text, open(pfile).read(), fcts)
             except (OSError, unitfile.UnitsError) as e:

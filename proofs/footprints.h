@@ -119,22 +119,6 @@
 	(c)->rx_chns.flows[id].xsk_pool, (c)->rx_chns.flows[id].xsk_port_id, \
 	RL_AM65_RXQ_INFO_FOOTPRINT(c, id)
 
-/*
- * What destroying TX channel @id (rl_am65_cpsw_destroy_txq) writes: its
- * NAPI (napi_disable), its XSK fields (the cleanups' count in flight, the
- * completions owed, the pool and its owner), its rings' counters (the
- * reclaim and the reset), the channel's enabled flag (the glue's disable)
- * and the XSK pool's completion side (xsk_tx_completed).
- */
-#define RL_AM65_TXQ_DESTROY_FOOTPRINT(c, id) \
-	(c)->tx_chns[id].napi_enabled, \
-	RL_NAPI_STATE_FOOTPRINT(&(c)->tx_chns[id].napi_tx), \
-	(c)->tx_chns[id].xsk_inflight, (c)->tx_chns[id].xsk_dropped, \
-	(c)->tx_chns[id].xsk_pool, (c)->tx_chns[id].xsk_port_id, \
-	(c)->tx_chns[id].tx_chn->ring->idx, \
-	(c)->tx_chns[id].tx_chn->ringtxcq->idx, \
-	(c)->tx_chns[id].tx_chn->enabled, \
-	RL_XSK_TX_FOOTPRINT((c)->tx_chns[id].xsk_pool)
 
 /*
  * The completion slots xsk_tx_peek_desc reserved (one ghost count over
@@ -155,6 +139,25 @@
 #define RL_AM65_TX_RECLAIM_FOOTPRINT(c, i) \
 	(c)->tx_chns[i].tx_chn->ringtxcq->idx, (c)->tx_chns[i].xsk_inflight, \
 	rl_g_xsk_tx_reserved
+
+/*
+ * What destroying TX channel @id (rl_am65_cpsw_destroy_txq) writes: what
+ * its reclaim writes (RL_AM65_TX_RECLAIM_FOOTPRINT: the completion ring's
+ * counters, the cleanups' count in flight and the reserved slots), its
+ * NAPI (napi_disable), its other XSK fields (the completions owed, the
+ * pool and its owner), the submit ring's counters (the reset), the
+ * channel's enabled flag (the glue's disable) and the XSK pool's
+ * completion side (xsk_tx_completed).
+ */
+#define RL_AM65_TXQ_DESTROY_FOOTPRINT(c, id) \
+	RL_AM65_TX_RECLAIM_FOOTPRINT(c, id), \
+	(c)->tx_chns[id].napi_enabled, \
+	RL_NAPI_STATE_FOOTPRINT(&(c)->tx_chns[id].napi_tx), \
+	(c)->tx_chns[id].xsk_dropped, \
+	(c)->tx_chns[id].xsk_pool, (c)->tx_chns[id].xsk_port_id, \
+	(c)->tx_chns[id].tx_chn->ring->idx, \
+	(c)->tx_chns[id].tx_chn->enabled, \
+	RL_XSK_TX_FOOTPRINT((c)->tx_chns[id].xsk_pool)
 
 /*
  * The contract the TX reclaim and its drain share, on channel @i of

@@ -541,7 +541,7 @@ int rl_am65_cpsw_create_txq(struct am65_cpsw_common *common, u32 id);
   @      common->tx_chns[id].tx_chn->ringtxcq));
   @ requires owed: RL_AM65_TX_SLOTS(&common->tx_chns[id]) >=
   @   common->tx_chns[id].xsk_dropped;
-  @ assigns RL_AM65_TXQ_DESTROY_FOOTPRINT(common, id), rl_g_xsk_tx_reserved;
+  @ assigns RL_AM65_TXQ_DESTROY_FOOTPRINT(common, id);
   @ ensures off: !common->tx_chns[id].napi_enabled &&
   @   !common->tx_chns[id].tx_chn->enabled;
   @ ensures rings_empty:
