@@ -119,7 +119,6 @@
 	(c)->rx_chns.flows[id].xsk_pool, (c)->rx_chns.flows[id].xsk_port_id, \
 	RL_AM65_RXQ_INFO_FOOTPRINT(c, id)
 
-
 /*
  * The completion slots xsk_tx_peek_desc reserved (one ghost count over
  * every channel and pool) less the frames in flight on TX channel @ch,
