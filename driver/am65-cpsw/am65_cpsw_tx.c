@@ -505,7 +505,9 @@ void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common)
 	common->tdown_complete = false;
 	for (i = 0; i < common->tx_ch_num; i++)
 		rl_k3_udma_glue_tdown_tx_chn(common->tx_chns[i].tx_chn, false);
-	if (!rl_am65_cpsw_wait_tdown(common, RL_WAIT_TX_TDOWN))
+	/* am65_cpsw_nuss_common_stop() keeps the wait's result, then tests it */
+	i = rl_am65_cpsw_wait_tdown(common, RL_WAIT_TX_TDOWN);
+	if (!i)
 		common->tx_tdown_timeouts++;	/* "tx teardown timeout" */
 	for (i = common->tx_ch_num; i > 0; i--)
 		rl_am65_cpsw_destroy_txq(common, i - 1);
