@@ -49,9 +49,37 @@ if rmmod ringledger_kunit; then echo "RL-RMMOD ok"; else echo "RL-RMMOD failed";
 echo o > /proc/sysrq-trigger
 INIT
 chmod +x "$init"
-# UML aborts once init has exited after the power-off request: expected
-{ timeout 1200 "$kbuild/linux" mem=512M rootfstype=hostfs rw init="$init" \
-	con=null con0=fd:0,fd:1 </dev/null >"$log" 2>&1; } 2>/dev/null || true
+# boot_uml INIT LOG LIMIT: one UML boot with INIT as its init, console to
+# LOG; succeeds when INIT got to its end (RL-RMMOD) within LIMIT seconds.
+# UML aborts once init has exited after the power-off request: expected.
+boot_uml() {
+	{ timeout -k 10 "$3" "$kbuild/linux" mem=512M rootfstype=hostfs rw init="$1" \
+		con=null con0=fd:0,fd:1 </dev/null >"$2" 2>&1; } 2>/dev/null || true
+	grep -q '^RL-RMMOD' "$2"
+}
+# The whole boot takes seconds (every suite well under one).  A UML boot
+# once stalled on a CI machine with every suite passed, before insmod
+# returned, and sat out its time-out (stop 61, no output for 20 minutes):
+# a stalled boot is named, its log kept (never overwritten) and the kernel
+# booted again, three boots at most.  A hang in the suites themselves is
+# deterministic (same code, same steps) and stalls every boot: it fails.
+# The stall check is tried first on an init that never ends.
+printf '#!/bin/sh\necho RL-HANG\nwhile :; do sleep 1; done\n' > "$out/uml-hang.sh"
+chmod +x "$out/uml-hang.sh"
+if boot_uml "$out/uml-hang.sh" "$out/uml-hang.log" 10 || ! grep -q '^RL-HANG' "$out/uml-hang.log"; then
+	echo "module-uml: stall check self-test: an init that never ends was not caught (see $out/uml-hang.log)" >&2
+	exit 1
+fi
+boot_limit=${RL_UML_BOOT_LIMIT:-300}
+for boot in 1 2 3; do
+	boot_uml "$init" "$log" "$boot_limit" && break
+	k=1
+	while [ -e "$out/uml-module.stall-$k.log" ]; do k=$((k + 1)); done
+	cp "$log" "$out/uml-module.stall-$k.log"
+	echo "module-uml: boot $boot stalled (init unfinished after ${boot_limit} s," \
+		"last line: $(tail -1 "$log" | cut -c1-80)); log kept as $out/uml-module.stall-$k.log" >&2
+done
+grep -q '^RL-RMMOD' "$log" || { echo "module-uml: every boot stalled (logs kept in $out)" >&2; exit 1; }
 grep -q 'RL-INSMOD ok' "$log" || { echo "module-uml: insmod failed (see $log)" >&2; tail -20 "$log" >&2; exit 1; }
 grep -q 'RL-RMMOD ok' "$log" || { echo "module-uml: rmmod failed (see $log)" >&2; exit 1; }
 suites=$(grep -c '^RL-SUITE ' "$log" || true)
