@@ -11,6 +11,10 @@ set -euo pipefail
 ksrc=${1:?usage: run-module-uml.sh KSRC KBUILD OUT}
 kbuild=${2:?}
 out=${3:?}
+# seconds a boot may take before it counts as stalled (below)
+boot_limit=${RL_UML_BOOT_LIMIT:-300}
+[[ $boot_limit =~ ^[1-9][0-9]{0,4}$ ]] ||
+	{ echo "module-uml: RL_UML_BOOT_LIMIT must be whole seconds (1 to 99999), not '$boot_limit'" >&2; exit 1; }
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$kbuild" "$out"
 kbuild=$(cd "$kbuild" && pwd)
@@ -70,7 +74,6 @@ if boot_uml "$out/uml-hang.sh" "$out/uml-hang.log" 10 || ! grep -q '^RL-HANG' "$
 	echo "module-uml: stall check self-test: an init that never ends was not caught (see $out/uml-hang.log)" >&2
 	exit 1
 fi
-boot_limit=${RL_UML_BOOT_LIMIT:-300}
 for boot in 1 2 3; do
 	boot_uml "$init" "$log" "$boot_limit" && break
 	k=1
