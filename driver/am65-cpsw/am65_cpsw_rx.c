@@ -295,9 +295,12 @@ void rl_am65_cpsw_destroy_rxqs(struct am65_cpsw_common *common,
 
 	common->tdown_complete = false;
 	rl_k3_udma_glue_tdown_rx_chn(chn, true);
-	if (common->cfg.rx_tdown_irq_quirk &&
-	    !rl_am65_cpsw_wait_tdown(common, RL_WAIT_RX_TDOWN))
-		common->rx_tdown_timeouts++;	/* "rx teardown timeout" */
+	/* am65_cpsw_destroy_rxqs() keeps the wait's result, then tests it */
+	if (common->cfg.rx_tdown_irq_quirk) {
+		id = rl_am65_cpsw_wait_tdown(common, RL_WAIT_RX_TDOWN);
+		if (!id)
+			common->rx_tdown_timeouts++;	/* "rx teardown timeout" */
+	}
 	/*@ assert waited: common->rx_ch_num_flows ==
 	  @   \at(common->rx_ch_num_flows, Pre);
 	  @*/
