@@ -34,7 +34,15 @@ bool rl_pages_is_valid_since(const struct rl_pages *p);
 
 /* alloc_page(): fault site RL_FAULT_PAGE_ALLOC; the caller owns it. */
 struct rl_page *rl_page_alloc(struct rl_model *m);
-/* put_page() of a page currently with owner @from. */
+/*
+ * put_page() of a page currently with owner @from.  Proof view (A5, read
+ * against the code and run by KUnit's page_free_stays_in_footprint): the
+ * page's content, the page table's free stack and the ledger's page
+ * integers and report count, nothing else (RL_PAGE_FREE_FOOTPRINT).
+ */
+/*@ requires \valid(m) && \valid(page);
+  @ assigns RL_PAGE_FREE_FOOTPRINT(m, page);
+  @*/
 void rl_page_free(struct rl_model *m, struct rl_page *page, u32 from);
 /* Without fault injection: pages the pool/core need (page_pool refill). */
 struct rl_page *rl_page_alloc_nofault(struct rl_model *m);

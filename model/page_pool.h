@@ -57,7 +57,18 @@ bool rl_page_pool_is_valid(const struct rl_page_pool *pp);
   @   \subset(\result, pp->m->pages->page + (0 .. RL_SPAN)));
   @*/
 struct rl_page *rl_page_pool_dev_alloc_pages(struct rl_page_pool *pp);
-/* page_pool_put_full_page() of a page the driver holds */
+/*
+ * page_pool_put_full_page() of a page the driver holds.  Proof view (A5,
+ * read against the code and run by KUnit's page_pool_put_stays_in_footprint):
+ * a pool is needed (the kernel dereferences it); the pool's cache, counts
+ * and, when its last page in flight comes back after page_pool_destroy,
+ * its release (RL_PP_PUT_POOL), the page, and what unmapping and freeing
+ * a page the cache has no room for writes (RL_PP_PUT_CELLS); of the ghost
+ * state, the live-mapping count.
+ */
+/*@ requires pool: \valid(pp) && \valid(page);
+  @ assigns RL_PP_PUT_FOOTPRINT(pp, page), rl_g_dma_live;
+  @*/
 void rl_page_pool_put_full_page(struct rl_page_pool *pp, struct rl_page *page,
 				bool allow_direct);
 /* page_pool_recycle_direct() */
@@ -110,11 +121,23 @@ u32 rl_page_pool_users(const struct rl_page_pool *pp);
 /* page_pool_inflight(): hold - release, as a signed number */
 s32 rl_page_pool_inflight(const struct rl_page_pool *pp);
 /*
+ * For the proofs: the pool whose id + 1 is @pp_id, the one the model's
+ * registry gives for it - a function of the id alone, since ids are never
+ * reused (rl_model_register counts them up).  Its callers' footprints name
+ * the pool a page goes back to through it.
+ */
+/*@ axiomatic rl_pp_registry {
+  @   logic struct rl_page_pool *rl_pp_of(integer pp_id);
+  @ }
+  @*/
+/*
  * Pool owning @page (by pp_id: the kernel's page->pp), or NULL.  Proof
- * view (A5): a pool returned is the page's own.
+ * view (A5): a pool returned is the page's own, a live pool of model @m.
  */
 /*@ assigns \nothing;
   @ ensures own: \result == \null || \result->hdr.id + 1 == page->pp_id;
+  @ ensures registered: \result == \null || (\result == rl_pp_of(page->pp_id)
+  @   && \valid(\result) && \result->m == m);
   @*/
 struct rl_page_pool *rl_page_pool_of(struct rl_model *m,
 				     const struct rl_page *page);

@@ -36,6 +36,7 @@ bool rl_frames_is_valid_since(const struct rl_frames *f);
   @   xdp->page == \old(xdp->page);
   @ ensures ghost_kept: rl_g_pages_put == \old(rl_g_pages_put);
   @ ensures new_frame: \result == \null || \separated(\result, xdp);
+  @ ensures frame_took_page: \result != \null ==> xdp->page == \null;
   @*/
 struct rl_xdp_frame *rl_xdp_convert_buff_to_frame(struct rl_model *m,
 						  struct rl_xdp_buff *xdp);

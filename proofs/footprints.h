@@ -240,6 +240,63 @@
 	RL_PP_CELLS(pp, (pp)->m, (pp)->m->pages, (pp)->m->dma, (pp)->m->ledger)
 
 /*
+ * What put_page of @page may write (rl_page_free): the page's content
+ * (poisoned on free), the page table @pg's free stack, and of the ledger
+ * @l the report count and the page integers.  No other page.
+ */
+#define RL_PAGE_FREE_CELLS(page, pg, l) \
+	(page)->len, (page)->tag, (pg)->slots.free_top, \
+	(pg)->slots.free[0 .. RL_SPAN], (l)->findings, \
+	(l)->owner[RL_OBJ_PAGE][0 .. RL_SPAN], \
+	(l)->count[RL_OBJ_PAGE][0 .. RL_OWN_NR - 1]
+#define RL_PAGE_FREE_FOOTPRINT(m, page) \
+	RL_PAGE_FREE_CELLS(page, (m)->pages, (m)->ledger)
+
+/*
+ * What page_pool_put_full_page of @page may write beside the pool's own
+ * cells (RL_PP_PUT_POOL): the page's pool id and address (a page the pool
+ * releases leaves it unmapped), what put_page writes (a released page goes
+ * back to the page allocator), the mapping's cells (the unmap; a sync for
+ * the device reports a bad mapping), all from the pool's model @m.
+ */
+#define RL_PP_PUT_CELLS(page, m, pg, dt, l) \
+	(page)->dma_addr, (page)->pp_id, RL_PAGE_FREE_CELLS(page, pg, l), \
+	RL_DMA_CELLS(dt, m, l)
+/*
+ * The pool's own cells a put may write: the cache and its count, the
+ * release count, and - the last in-flight page of a destroyed pool -
+ * the state, the zombie flag and the cache pointer (the cache freed).
+ */
+#define RL_PP_PUT_POOL(pp) \
+	(pp)->cached, (pp)->cache, (pp)->cache[0 .. RL_PP_MAX_SIZE - 1], \
+	(pp)->release_cnt, (pp)->state, (pp)->hdr.zombie
+#define RL_PP_PUT_FOOTPRINT(pp, page) \
+	RL_PP_PUT_POOL(pp), RL_PP_PUT_CELLS(page, (pp)->m, (pp)->m->pages, \
+					    (pp)->m->dma, (pp)->m->ledger)
+
+/*
+ * The driver's page hand-back (am65_cpsw_put_page) on model @m: a put
+ * into the pool the page came from (rl_pp_of, the fix), which is a pool
+ * of @m, or into the flow's (upstream, page_pool_by_flow), or a put_page;
+ * of the ghost state the live-mapping count.
+ */
+#define RL_AM65_PUT_PAGE_FOOTPRINT(m, flow, page) \
+	RL_PP_PUT_POOL(rl_pp_of((page)->pp_id)), \
+	RL_PP_PUT_FOOTPRINT((flow)->page_pool, page), \
+	RL_PP_PUT_CELLS(page, m, (m)->pages, (m)->dma, (m)->ledger), \
+	rl_g_dma_live
+/*
+ * Where a flow and a port live: inside their device's common struct
+ * (am65_cpsw_common embeds its ports and its RX channel's flows), so
+ * neither lies apart from it.
+ */
+#define RL_AM65_FLOW_PORT_INSIDE(flow, port) \
+	((\exists integer fi; 0 <= fi < AM65_CPSW_MAX_RX_FLOWS && \
+	  (flow) == &(flow)->common->rx_chns.flows[fi]) && \
+	 (\exists integer pi; 0 <= pi < AM65_CPSW_MAX_PORTS && \
+	  (port) == &(flow)->common->ports[pi]))
+
+/*
  * A page-mode refill: the allocation's cells and a receive ring's
  * descriptors and hand-overs (RL_DRING_GIVE_FOOTPRINT's cells of ring
  * @r, whose ledger is @l: the UMEM frames' owners and counts are the only

@@ -20,8 +20,10 @@ int rl_fp_valid(const void *p);
 int rl_fp_apart(const void *a, ...);
 /* an ACSL logic function a macro reads, as a C function of its type */
 long rl_ridx_occ(const struct rl_ring_idx *r);
+struct rl_page_pool *rl_pp_of(long pp_id);
 /* a ghost variable a macro reads, as a C variable of its type */
 extern unsigned long long rl_g_xsk_tx_reserved;
+extern unsigned long long rl_g_dma_live;
 
 void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 			 struct rl_k3_udma_glue_rx_channel *rx,
@@ -63,6 +65,15 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 	RL_TOUCH(RL_DRING_GIVE_FOOTPRINT(dring));
 	RL_TOUCH(RL_PP_ALLOC_FOOTPRINT(pp));
 	RL_TOUCH(RL_PP_REFILL_FOOTPRINT(pp, dring));
+	RL_TOUCH(RL_PAGE_FREE_FOOTPRINT(pp->m, &pp->m->pages->page[0]));
+	RL_TOUCH(RL_PP_PUT_FOOTPRINT(pp, &pp->m->pages->page[0]));
+	RL_TOUCH(RL_AM65_PUT_PAGE_FOOTPRINT(common->m, flow,
+					    &pp->m->pages->page[0]));
+	{
+		int fi = 0, pi = 0;	/* RL_AM65_FLOW_PORT_INSIDE's */
+
+		RL_TOUCH(RL_AM65_FLOW_PORT_INSIDE(flow, &common->ports[0]));
+	}
 	RL_TOUCH(RL_DRING_RUN_FOOTPRINT(dring));
 	RL_TOUCH(RL_STMMAC_RXQ_FOOTPRINT(&priv->rx_queue[0]));
 	RL_TOUCH(RL_STMMAC_TXQ_FOOTPRINT(&priv->tx_queue[0]));

@@ -620,10 +620,15 @@ u32 rl_am65_cpsw_run_xdp(struct am65_cpsw_rx_flow *flow,
 			 struct am65_cpsw_port *port, struct rl_xdp_buff *xdp);
 /*
  * Give a driver-held RX page back, to the pool it came from.  Proven
- * (unit xdp_drop): it hands over exactly one page per call.
+ * (unit xdp_drop): it hands over exactly one page per call, writing only
+ * the pools' and the page allocator's cells of that page
+ * (RL_AM65_PUT_PAGE_FOOTPRINT, over contracts A5 names).
  */
-/*@ requires \valid(flow) && \valid(flow->common) && \valid(page);
+/*@ requires \valid(flow) && \valid(flow->common) &&
+  @   \valid(flow->common->m) && \valid(page);
   @ requires room: rl_g_pages_put < 18446744073709551615;
+  @ assigns rl_g_pages_put,
+  @   RL_AM65_PUT_PAGE_FOOTPRINT(flow->common->m, flow, page);
   @ ensures put_once: rl_g_pages_put == \old(rl_g_pages_put) + 1;
   @*/
 void rl_am65_cpsw_put_page(struct am65_cpsw_rx_flow *flow,

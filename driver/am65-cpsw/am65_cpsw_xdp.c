@@ -27,8 +27,10 @@
  * and flow 0's reset cleans the shared FDQ after the later flows' pools
  * were destroyed and cleared (a NULL pool).
  */
-/*@ requires \valid(common) && \valid(flow) && \valid(page);
+/*@ requires \valid(common) && \valid(common->m) && \valid(flow) &&
+  @   \valid(page);
   @ requires room: rl_g_pages_put < 18446744073709551615;
+  @ assigns rl_g_pages_put, RL_AM65_PUT_PAGE_FOOTPRINT(common->m, flow, page);
   @ ensures put_once: rl_g_pages_put == \old(rl_g_pages_put) + 1;
   @ ensures frames_kept: rl_g_frames_held == \old(rl_g_frames_held);
   @*/
@@ -64,8 +66,9 @@ void rl_am65_cpsw_put_page(struct am65_cpsw_rx_flow *flow,
   @   \valid(flow->common->m) && \valid(port) && \valid(xdp) &&
   @   0 < flow->common->tx_ch_num <= AM65_CPSW_MAX_QUEUES;
   @ requires page: xdp->page == \null || \valid(xdp->page);
-  @ requires apart: \separated(xdp, port, flow, flow->common,
-  @   flow->common->m);
+  @ requires inside: RL_AM65_FLOW_PORT_INSIDE(flow, port);
+  @ requires apart: \separated(xdp, flow->common, flow->common->m) &&
+  @   \separated(port->xdp_prog, flow->common);
   @ requires room: rl_g_pages_put < 18446744073709551615 &&
   @   rl_g_frames_held < RL_GHOST_MAX - 1;
   @ ensures frames_accounted: rl_g_frames_held == \old(rl_g_frames_held);

@@ -304,8 +304,139 @@ static void page_pool_alloc_stays_in_footprint(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/*
+ * What a put is allowed to change (RL_PP_PUT_FOOTPRINT, and for put_page
+ * RL_PAGE_FREE_FOOTPRINT; assumption A5): of the pool its cache (the
+ * entries and the pointer), its cache and release counts, its state and
+ * zombie flag; of the page table the free stack's top, and of the pages
+ * only the one put (its content and - a pool's put - its pool id and
+ * address); the DMA table as an unmap may (rl_test_dma_kept); the ledger's
+ * page and DMA integers.  Left out, as for the allocation: the work
+ * counters, the total of fault hits and the free stacks' bad_put.  @omit
+ * leaves one footprint field out, which a case must see caught.
+ */
+enum put_fp_omit { PUT_FP_ALL, PUT_FP_NO_RELEASE_CNT, PUT_FP_NO_FREE_TOP };
+
+struct put_fp {
+	struct pp_fp b;
+	struct rl_page *pg;	/* the page table, saved */
+};
+
+static void put_fp_save(struct kunit *test, struct put_fp *s,
+			const struct rl_page_pool *pp, const struct rl_model *m)
+{
+	size_t sz = m->pages->slots.nr * sizeof(*s->pg);
+
+	if (pp)
+		memcpy(&s->b.pp, pp, sizeof(s->b.pp));
+	memcpy(&s->b.m, m, sizeof(s->b.m));
+	memcpy(&s->b.pages, m->pages, sizeof(s->b.pages));
+	memcpy(&s->b.dma, m->dma, sizeof(s->b.dma));
+	memcpy(s->b.count, m->ledger->count, sizeof(s->b.count));
+	if (!s->pg)
+		s->pg = kunit_kzalloc(test, sz, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, s->pg);
+	memcpy(s->pg, m->pages->page, sz);
+}
+
+static bool put_fp_kept(struct put_fp *s, const struct rl_page_pool *pp,
+			const struct rl_model *m, const struct rl_page *page,
+			enum put_fp_omit omit)
+{
+	struct rl_page *was = &s->pg[page - m->pages->page];
+	u32 c;
+
+	if (pp) {
+		s->b.pp.cached = pp->cached;
+		s->b.pp.cache = pp->cache;
+		if (omit != PUT_FP_NO_RELEASE_CNT)
+			s->b.pp.release_cnt = pp->release_cnt;
+		s->b.pp.state = pp->state;
+		s->b.pp.hdr.zombie = pp->hdr.zombie;
+		if (memcmp(&s->b.pp, pp, sizeof(s->b.pp)))
+			return false;
+		was->dma_addr = page->dma_addr;
+		was->pp_id = page->pp_id;
+	}
+	was->len = page->len;
+	was->tag = page->tag;
+	s->b.m.fault_hits = m->fault_hits;
+	memcpy(s->b.m.cost, m->cost, sizeof(s->b.m.cost));
+	if (omit != PUT_FP_NO_FREE_TOP)
+		s->b.pages.slots.free_top = m->pages->slots.free_top;
+	s->b.pages.slots.bad_put = m->pages->slots.bad_put;
+	if (memcmp(&s->b.m, m, sizeof(s->b.m)) ||
+	    memcmp(&s->b.pages, m->pages, sizeof(s->b.pages)) ||
+	    memcmp(s->pg, m->pages->page,
+		   m->pages->slots.nr * sizeof(*s->pg)) ||
+	    !rl_test_dma_kept(&s->b.dma, m->dma, true))
+		return false;
+	for (c = 0; c < RL_OBJ_NR; c++)
+		if (c != RL_OBJ_PAGE && c != RL_OBJ_DMA &&
+		    memcmp(s->b.count[c], m->ledger->count[c],
+			   sizeof(s->b.count[c])))
+			return false;
+	return true;
+}
+
+/*
+ * A put into the cache, one the cache has no room for (unmapped and
+ * freed: a footprint without the release count is caught), and the last
+ * page of a destroyed pool (the pool released) each stay inside the
+ * footprint.
+ */
+static void page_pool_put_stays_in_footprint(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_page_pool *pp = make_pp(test, ctx->m, 1, true);
+	struct put_fp *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	struct rl_page *a, *b;
+
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	a = rl_page_pool_dev_alloc_pages(pp);
+	b = rl_page_pool_dev_alloc_pages(pp);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	put_fp_save(test, s, pp, ctx->m);
+	rl_page_pool_put_full_page(pp, a, true);
+	KUNIT_EXPECT_EQ(test, pp->cached, 1U);
+	KUNIT_EXPECT_TRUE(test, put_fp_kept(s, pp, ctx->m, a, PUT_FP_ALL));
+	put_fp_save(test, s, pp, ctx->m);
+	rl_page_pool_put_full_page(pp, b, true);
+	KUNIT_EXPECT_EQ(test, pp->release_cnt, 1U);
+	KUNIT_EXPECT_FALSE(test, put_fp_kept(s, pp, ctx->m, b,
+					     PUT_FP_NO_RELEASE_CNT));
+	KUNIT_EXPECT_TRUE(test, put_fp_kept(s, pp, ctx->m, b, PUT_FP_ALL));
+	KUNIT_EXPECT_PTR_EQ(test, rl_page_pool_dev_alloc_pages(pp), a);
+	rl_page_pool_destroy(pp);
+	KUNIT_EXPECT_EQ(test, (int)pp->state, (int)RL_PP_RELEASING);
+	put_fp_save(test, s, pp, ctx->m);
+	rl_page_pool_put_full_page(pp, a, false);
+	KUNIT_EXPECT_EQ(test, (int)pp->state, (int)RL_PP_FREED);
+	KUNIT_EXPECT_TRUE(test, put_fp_kept(s, pp, ctx->m, a, PUT_FP_ALL));
+	rl_test_finish(ctx);
+}
+
+/* put_page of a page the driver holds; without the free stack's top, caught */
+static void page_free_stays_in_footprint(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct put_fp *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	struct rl_page *p = rl_page_alloc(ctx->m);
+
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	put_fp_save(test, s, NULL, ctx->m);
+	rl_page_free(ctx->m, p, RL_OWNER(RL_OWN_DRIVER, 0));
+	KUNIT_EXPECT_FALSE(test, put_fp_kept(s, NULL, ctx->m, p,
+					     PUT_FP_NO_FREE_TOP));
+	KUNIT_EXPECT_TRUE(test, put_fp_kept(s, NULL, ctx->m, p, PUT_FP_ALL));
+	rl_test_finish(ctx);
+}
+
 static struct kunit_case page_pool_test_cases[] = {
 	KUNIT_CASE(page_pool_alloc_stays_in_footprint),
+	KUNIT_CASE(page_pool_put_stays_in_footprint),
+	KUNIT_CASE(page_free_stays_in_footprint),
 	KUNIT_CASE(page_pool_alloc_recycle_release),
 	KUNIT_CASE(page_pool_alloc_fault),
 	KUNIT_CASE(page_pool_user_count_with_mem_model),
