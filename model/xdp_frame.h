@@ -35,14 +35,22 @@ bool rl_frames_is_valid_since(const struct rl_frames *f);
 /*@ ensures page_kept_or_taken: xdp->page == \null ||
   @   xdp->page == \old(xdp->page);
   @ ensures ghost_kept: rl_g_pages_put == \old(rl_g_pages_put);
-  @ ensures new_frame: \result == \null || \separated(\result, xdp);
+  @ ensures new_frame: \result == \null || (\valid(\result) &&
+  @   \valid(\result->page) && \separated(\result, xdp));
   @ ensures frame_took_page: \result != \null ==> xdp->page == \null;
   @*/
 struct rl_xdp_frame *rl_xdp_convert_buff_to_frame(struct rl_model *m,
 						  struct rl_xdp_buff *xdp);
 /* xdp_return_frame() / xdp_return_frame_rx_napi() by the driver */
 void rl_xdp_return_frame(struct rl_model *m, struct rl_xdp_frame *frame);
-/*@ ensures ghost_kept: rl_g_pages_put == \old(rl_g_pages_put); */
+/*
+ * Proof view (A5, read against the code and run by KUnit's
+ * xdp_return_stays_in_footprint): the frame, its slot and its page's
+ * hand-back (RL_XDP_RETURN_FOOTPRINT), nothing of the driver's memory.
+ */
+/*@ requires \valid(m) && \valid(frame) && \valid(frame->page);
+  @ assigns RL_XDP_RETURN_FOOTPRINT(m, frame);
+  @*/
 void rl_xdp_return_frame_rx_napi(struct rl_model *m,
 				 struct rl_xdp_frame *frame);
 /* ndo_xdp_xmit input: a frame over a fresh page, owned by the caller. */

@@ -275,6 +275,30 @@
 					    (pp)->m->dma, (pp)->m->ledger)
 
 /*
+ * Every page_pool of the model lies apart from @x: a pool is an
+ * allocation of its own (page_pool_create), so a put that writes a pool
+ * the page names (rl_pp_of) writes nothing of the driver's.
+ */
+#define RL_PP_APART(x) \
+	(\forall integer id; \separated(rl_pp_of(id), x))
+
+/*
+ * What returning frame @fr on model @m may write (xdp_return_frame,
+ * __xdp_return): the frame (its page cleared, then poisoned with the
+ * rest of its body), the frame table's free stack, the ledger's frame
+ * integers, and what giving its page back writes - a put into the page's
+ * pool (rl_pp_of) for a page_pool frame, else a put_page.
+ */
+#define RL_XDP_RETURN_FOOTPRINT(m, fr) \
+	(fr)->mem_type, (fr)->page, (fr)->len, (fr)->tag, \
+	(m)->frames->slots.free_top, (m)->frames->slots.free[0 .. RL_SPAN], \
+	(m)->ledger->owner[RL_OBJ_FRAME][0 .. RL_SPAN], \
+	(m)->ledger->count[RL_OBJ_FRAME][0 .. RL_OWN_NR - 1], \
+	RL_PP_PUT_POOL(rl_pp_of((fr)->page->pp_id)), \
+	RL_PP_PUT_CELLS((fr)->page, m, (m)->pages, (m)->dma, (m)->ledger), \
+	rl_g_dma_live
+
+/*
  * The driver's page hand-back (am65_cpsw_put_page) on model @m: a put
  * into the pool the page came from (rl_pp_of, the fix), which is a pool
  * of @m, or into the flow's (upstream, page_pool_by_flow), or a put_page;

@@ -11,6 +11,7 @@
 #include "am65_cpsw.h"
 #include "desc_ring.h"
 #include "page_pool.h"
+#include "xdp_frame.h"
 #include "stmmac.h"
 
 #define RL_TOUCH(...)	((void)(__VA_ARGS__))
@@ -67,12 +68,18 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 	RL_TOUCH(RL_PP_REFILL_FOOTPRINT(pp, dring));
 	RL_TOUCH(RL_PAGE_FREE_FOOTPRINT(pp->m, &pp->m->pages->page[0]));
 	RL_TOUCH(RL_PP_PUT_FOOTPRINT(pp, &pp->m->pages->page[0]));
+	RL_TOUCH(RL_XDP_RETURN_FOOTPRINT(pp->m, &pp->m->frames->frame[0]));
 	RL_TOUCH(RL_AM65_PUT_PAGE_FOOTPRINT(common->m, flow,
 					    &pp->m->pages->page[0]));
 	{
 		int fi = 0, pi = 0;	/* RL_AM65_FLOW_PORT_INSIDE's */
 
 		RL_TOUCH(RL_AM65_FLOW_PORT_INSIDE(flow, &common->ports[0]));
+	}
+	{
+		long id = 0;	/* RL_PP_APART's */
+
+		RL_TOUCH(RL_PP_APART(common));
 	}
 	RL_TOUCH(RL_DRING_RUN_FOOTPRINT(dring));
 	RL_TOUCH(RL_STMMAC_RXQ_FOOTPRINT(&priv->rx_queue[0]));

@@ -437,7 +437,13 @@ int rl_am65_cpsw_create_txqs(struct am65_cpsw_common *common);
 void rl_am65_cpsw_destroy_txqs(struct am65_cpsw_common *common);
 int rl_am65_cpsw_rx_poll(struct rl_napi *napi, int budget);
 int rl_am65_cpsw_tx_poll(struct rl_napi *napi, int budget);
-/*@ ensures ghost_kept: rl_g_pages_put == \old(rl_g_pages_put); */
+/*
+ * Proof view (A4): the submit of one xdp_frame reads the frame and never
+ * writes it (am65_cpsw_xdp_tx_frame), nor the driver's ghost count.
+ */
+/*@ ensures ghost_kept: rl_g_pages_put == \old(rl_g_pages_put);
+  @ ensures frame_kept: xdpf->page == \old(xdpf->page);
+  @*/
 int rl_am65_cpsw_xdp_tx_frame(struct am65_cpsw_port *port,
 			      struct am65_cpsw_tx_chn *tx_chn,
 			      struct rl_xdp_frame *xdpf,
@@ -626,6 +632,7 @@ u32 rl_am65_cpsw_run_xdp(struct am65_cpsw_rx_flow *flow,
  */
 /*@ requires \valid(flow) && \valid(flow->common) &&
   @   \valid(flow->common->m) && \valid(page);
+  @ requires flow_pool: flow->page_pool == \null || \valid(flow->page_pool);
   @ requires room: rl_g_pages_put < 18446744073709551615;
   @ assigns rl_g_pages_put,
   @   RL_AM65_PUT_PAGE_FOOTPRINT(flow->common->m, flow, page);

@@ -29,6 +29,7 @@
  */
 /*@ requires \valid(common) && \valid(common->m) && \valid(flow) &&
   @   \valid(page);
+  @ requires flow_pool: flow->page_pool == \null || \valid(flow->page_pool);
   @ requires room: rl_g_pages_put < 18446744073709551615;
   @ assigns rl_g_pages_put, RL_AM65_PUT_PAGE_FOOTPRINT(common->m, flow, page);
   @ ensures put_once: rl_g_pages_put == \old(rl_g_pages_put) + 1;
@@ -45,6 +46,11 @@ static void am65_cpsw_put_page(struct am65_cpsw_common *common,
 	pp = by_flow ? flow->page_pool : rl_page_pool_of(common->m, page);
 	/*@ assert own_pool: pp == \null || pp->hdr.id + 1 == page->pp_id; */
 	to_pool = pp || by_flow;
+	/*
+	 * Proof: a put has a pool.  Upstream's flow pool may be destroyed
+	 * and cleared by then (the kernel oopses in page_pool_put_full_page).
+	 */
+	/*@ assert has_pool: to_pool ==> pp != \null; */
 	if (to_pool)
 		rl_page_pool_put_full_page(pp, page, allow_direct);
 	else
@@ -67,8 +73,10 @@ void rl_am65_cpsw_put_page(struct am65_cpsw_rx_flow *flow,
   @   0 < flow->common->tx_ch_num <= AM65_CPSW_MAX_QUEUES;
   @ requires page: xdp->page == \null || \valid(xdp->page);
   @ requires inside: RL_AM65_FLOW_PORT_INSIDE(flow, port);
+  @ requires flow_pool: flow->page_pool == \null || \valid(flow->page_pool);
   @ requires apart: \separated(xdp, flow->common, flow->common->m) &&
-  @   \separated(port->xdp_prog, flow->common);
+  @   \separated(port->xdp_prog, flow->common) &&
+  @   RL_PP_APART(flow->common) && RL_PP_APART(xdp);
   @ requires room: rl_g_pages_put < 18446744073709551615 &&
   @   rl_g_frames_held < RL_GHOST_MAX - 1;
   @ ensures frames_accounted: rl_g_frames_held == \old(rl_g_frames_held);
