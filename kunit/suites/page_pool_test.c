@@ -7,17 +7,11 @@
 #include "page_pool.h"
 #include "xdp.h"
 
+/* the suite's pools map both ways (when they map) */
 static struct rl_page_pool *make_pp(struct kunit *test, struct rl_model *m,
 				    u32 size, bool dma_map)
 {
-	struct rl_page_pool_params p = {
-		.pool_size = size, .dma_map = dma_map,
-		.dma_dir = RL_DMA_BIDIRECTIONAL,
-	};
-	struct rl_page_pool *pp = rl_page_pool_create(m, &p);
-
-	KUNIT_ASSERT_NOT_NULL(test, pp);
-	return pp;
+	return rl_test_page_pool(test, m, size, dma_map, RL_DMA_BIDIRECTIONAL);
 }
 
 static void page_pool_alloc_recycle_release(struct kunit *test)

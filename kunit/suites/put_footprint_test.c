@@ -119,17 +119,6 @@ static bool put_fp_kept(struct put_fp *s, const struct rl_page_pool *pp,
 	return true;
 }
 
-static struct rl_page_pool *make_pool(struct kunit *test, struct rl_model *m,
-				      u32 size)
-{
-	struct rl_page_pool_params p = { .pool_size = size, .dma_map = true,
-					 .dma_dir = RL_DMA_BIDIRECTIONAL };
-	struct rl_page_pool *pp = rl_page_pool_create(m, &p);
-
-	KUNIT_ASSERT_NOT_NULL(test, pp);
-	return pp;
-}
-
 /*
  * A put into the cache, one the cache has no room for (unmapped and
  * freed: a footprint without the release count is caught), and the last
@@ -138,7 +127,8 @@ static struct rl_page_pool *make_pool(struct kunit *test, struct rl_model *m,
 static void page_pool_put_stays_in_footprint(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_page_pool *pp = make_pool(test, ctx->m, 1);
+	struct rl_page_pool *pp = rl_test_page_pool(test, ctx->m, 1, true,
+						     RL_DMA_BIDIRECTIONAL);
 	struct put_fp *s = put_fp_new(test, ctx->m);
 	struct rl_page *a = rl_page_pool_dev_alloc_pages(pp);
 	struct rl_page *b = rl_page_pool_dev_alloc_pages(pp);
@@ -193,7 +183,8 @@ static void page_free_stays_in_footprint(struct kunit *test)
 static void xdp_return_stays_in_footprint(struct kunit *test)
 {
 	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
-	struct rl_page_pool *pp = make_pool(test, ctx->m, 4);
+	struct rl_page_pool *pp = rl_test_page_pool(test, ctx->m, 4, true,
+						     RL_DMA_BIDIRECTIONAL);
 	struct put_fp *s = put_fp_new(test, ctx->m);
 	struct rl_xdp_rxq_info rxq = {};
 	struct rl_xdp_buff xdp = { .rxq = &rxq, .len = 60 };

@@ -4,6 +4,7 @@
  */
 #include "rl_test_util.h"
 #include "dma.h"
+#include "page_pool.h"
 
 /*
  * The per-step check mode of every model a case starts: full in-kernel;
@@ -88,6 +89,19 @@ void rl_test_finish(struct rl_test_ctx *ctx)
 {
 	rl_test_check(ctx);
 	KUNIT_EXPECT_TRUE(ctx->test, rl_model_final_check(ctx->m));
+}
+
+struct rl_page_pool *rl_test_page_pool(struct kunit *test, struct rl_model *m,
+				       u32 size, bool dma_map, enum rl_dma_dir dir)
+{
+	struct rl_page_pool_params p = {
+		.pool_size = size, .dma_map = dma_map,
+		.dma_dir = dir,
+	};
+	struct rl_page_pool *pp = rl_page_pool_create(m, &p);
+
+	KUNIT_ASSERT_NOT_NULL(test, pp);
+	return pp;
 }
 
 bool rl_test_dma_kept(const struct rl_dma *before, const struct rl_dma *after,

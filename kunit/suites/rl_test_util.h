@@ -8,6 +8,7 @@
 
 #include <kunit/test.h>
 #include "model.h"
+#include "dma.h"
 
 struct rl_test_ctx {
 	struct kunit *test;
@@ -41,6 +42,14 @@ void rl_test_finish(struct rl_test_ctx *ctx);
  * left out of every footprint.  @live_in false leaves the live count
  * out, which a map or an unmap must break.
  */
+/*
+ * A page_pool of @size pages on model @m for a case (page_pool_create):
+ * mapping its pages in direction @dir when @dma_map; the case fails at
+ * once if it cannot be made.
+ */
+struct rl_page_pool *rl_test_page_pool(struct kunit *test, struct rl_model *m,
+				       u32 size, bool dma_map, enum rl_dma_dir dir);
+
 bool rl_test_dma_kept(const struct rl_dma *before, const struct rl_dma *after,
 		      bool live_in);
 

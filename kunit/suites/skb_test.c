@@ -10,12 +10,7 @@
 
 static struct rl_page_pool *make_pp(struct kunit *test, struct rl_model *m)
 {
-	struct rl_page_pool_params p = { .pool_size = 4, .dma_map = true,
-					 .dma_dir = RL_DMA_FROM_DEVICE };
-	struct rl_page_pool *pp = rl_page_pool_create(m, &p);
-
-	KUNIT_ASSERT_NOT_NULL(test, pp);
-	return pp;
+	return rl_test_page_pool(test, m, 4, true, RL_DMA_FROM_DEVICE);
 }
 
 static void skb_recycled_page_returns_to_pool(struct kunit *test)
