@@ -283,6 +283,18 @@
 	(\forall integer id; \separated(rl_pp_of(id), x))
 
 /*
+ * What giving @page back on model @m may write, to the pool the page
+ * names (rl_pp_of; a page_pool page) or to the page allocator
+ * (put_page): the pool's own cells, a put's cells from @m, and of the
+ * ghost state the live-mapping count (a page the pool releases is
+ * unmapped).
+ */
+#define RL_PAGE_BACK_FOOTPRINT(m, page) \
+	RL_PP_PUT_POOL(rl_pp_of((page)->pp_id)), \
+	RL_PP_PUT_CELLS(page, m, (m)->pages, (m)->dma, (m)->ledger), \
+	rl_g_dma_live
+
+/*
  * What returning frame @fr on model @m may write (xdp_return_frame,
  * __xdp_return): the frame (its page cleared, then poisoned with the
  * rest of its body), the frame table's free stack, the ledger's frame
@@ -294,9 +306,7 @@
 	(m)->frames->slots.free_top, (m)->frames->slots.free[0 .. RL_SPAN], \
 	(m)->ledger->owner[RL_OBJ_FRAME][0 .. RL_SPAN], \
 	(m)->ledger->count[RL_OBJ_FRAME][0 .. RL_OWN_NR - 1], \
-	RL_PP_PUT_POOL(rl_pp_of((fr)->page->pp_id)), \
-	RL_PP_PUT_CELLS((fr)->page, m, (m)->pages, (m)->dma, (m)->ledger), \
-	rl_g_dma_live
+	RL_PAGE_BACK_FOOTPRINT(m, (fr)->page)
 
 /*
  * The driver's page hand-back (am65_cpsw_put_page) on model @m: a put
@@ -305,10 +315,8 @@
  * of the ghost state the live-mapping count.
  */
 #define RL_AM65_PUT_PAGE_FOOTPRINT(m, flow, page) \
-	RL_PP_PUT_POOL(rl_pp_of((page)->pp_id)), \
-	RL_PP_PUT_FOOTPRINT((flow)->page_pool, page), \
-	RL_PP_PUT_CELLS(page, m, (m)->pages, (m)->dma, (m)->ledger), \
-	rl_g_dma_live
+	RL_PAGE_BACK_FOOTPRINT(m, page), \
+	RL_PP_PUT_FOOTPRINT((flow)->page_pool, page)
 /*
  * Where a flow and a port live: inside their device's common struct
  * (am65_cpsw_common embeds its ports and its RX channel's flows), so
