@@ -215,16 +215,51 @@ bool rl_ledger_counts_match(const struct rl_ledger *l)
 	u32 seen[RL_OWN_NR];
 	u32 c, i, k;
 
+	/*@ loop invariant range: 0 <= c <= RL_OBJ_NR;
+	  @ loop invariant done: \forall integer d; 0 <= d < c ==>
+	  @   rl_ledger_counted(l, d);
+	  @ loop assigns c, i, k, seen[0 .. RL_OWN_NR - 1];
+	  @ loop variant RL_OBJ_NR - c;
+	  @*/
 	for (c = 0; c < RL_OBJ_NR; c++) {
-		memset(seen, 0, sizeof(seen));
+		/*@ loop invariant range: 0 <= k <= RL_OWN_NR;
+		  @ loop invariant zero: \forall integer j; 0 <= j < k ==>
+		  @   seen[j] == 0;
+		  @ loop assigns k, seen[0 .. RL_OWN_NR - 1];
+		  @ loop variant RL_OWN_NR - k;
+		  @*/
+		for (k = 0; k < RL_OWN_NR; k++)
+			seen[k] = 0;
+		/*@ loop invariant range: 0 <= i <= l->cap[c];
+		  @ loop invariant kinds: \forall integer j; 0 <= j < i ==>
+		  @   rl_owner_ok(l->owner[c][j]);
+		  @ loop invariant seen: \forall integer j; 0 <= j < RL_OWN_NR ==>
+		  @   seen[j] == rl_nown(l->owner[c], j, i);
+		  @ loop invariant bound: \forall integer j; 0 <= j < RL_OWN_NR ==>
+		  @   seen[j] <= i;
+		  @ loop assigns i, k, seen[0 .. RL_OWN_NR - 1];
+		  @ loop variant l->cap[c] - i;
+		  @*/
 		for (i = 0; i < l->cap[c]; i++) {
 			k = RL_OWNER_KIND(l->owner[c][i]);
-			if (k >= RL_OWN_NR)
+			if (k >= RL_OWN_NR) {
+				/*@ assert bad_kind: !rl_ledger_counted(l, c); */
 				return false;
+			}
 			seen[k]++;
 		}
-		if (memcmp(seen, l->count[c], sizeof(seen)))
-			return false;
+		/*@ loop invariant range: 0 <= k <= RL_OWN_NR;
+		  @ loop invariant same: \forall integer j; 0 <= j < k ==>
+		  @   seen[j] == l->count[c][j];
+		  @ loop assigns k;
+		  @ loop variant RL_OWN_NR - k;
+		  @*/
+		for (k = 0; k < RL_OWN_NR; k++) {
+			if (seen[k] != l->count[c][k]) {
+				/*@ assert bad_count: !rl_ledger_counted(l, c); */
+				return false;
+			}
+		}
 	}
 	return true;
 }
@@ -235,11 +270,64 @@ void rl_ledger_set(struct rl_ledger *l, enum rl_obj_class cls, u32 id, u32 to)
 
 	if (id >= l->cap[cls])
 		return;
+	/*@ assert class: rl_ledger_class_ok(l, cls); */
+	/*@ assert old_kind: rl_owner_ok(l->owner[cls][id]); */
+	/*
+	 * Proof only: the entry is counted under its kind, so taking it off
+	 * that counter does not wrap.
+	 */
+	/*@ ghost
+	  @ /@ loop invariant range: 0 <= j <= l->cap[cls];
+	  @    loop invariant held: j > id ==> 1 <= rl_nown(l->owner[cls],
+	  @      l->owner[cls][id] / 0x1000000, j);
+	  @    loop invariant pos: \forall integer k;
+	  @      0 <= rl_nown(l->owner[cls], k, j);
+	  @    loop assigns j;
+	  @    loop variant l->cap[cls] - j;
+	  @ @/
+	  @ for (u32 j = 0; j < l->cap[cls]; j++)
+	  @   ;
+	  @*/
+	/*@ assert old_held:
+	  @   1 <= l->count[cls][l->owner[cls][id] / 0x1000000];
+	  @*/
 	rl_ledger_touch(l, cls, id);
+	/*@ assert tables_kept: \forall integer c, i; 0 <= c < RL_OBJ_NR &&
+	  @   0 <= i <= l->cap[c] ==> l->owner[c][i] == \at(l->owner[c][i], Pre);
+	  @*/
 	slot = &l->owner[cls][id];
 	l->count[cls][RL_OWNER_KIND(*slot)]--;
 	l->count[cls][RL_OWNER_KIND(to)]++;
 	*slot = to;
+	/*
+	 * Proof only (never compiled): the counts follow the entry, walked
+	 * one index at a time so that each step unfolds rl_nown once.
+	 */
+	/*@ ghost
+	  @ /@ loop invariant range: 0 <= j <= l->cap[cls];
+	  @    loop invariant below: \forall integer k; j <= id ==>
+	  @      rl_nown(l->owner[cls], k, j) ==
+	  @      rl_nown{Pre}(l->owner[cls], k, j);
+	  @    loop invariant above: \forall integer k; j > id ==>
+	  @      rl_nown(l->owner[cls], k, j) ==
+	  @      rl_nown{Pre}(l->owner[cls], k, j) +
+	  @      (to / 0x1000000 == k ? 1 : 0) -
+	  @      (\at(l->owner[cls][id], Pre) / 0x1000000 == k ? 1 : 0);
+	  @    loop invariant bound: \forall integer k;
+	  @      0 <= rl_nown(l->owner[cls], k, j) <= j &&
+	  @      0 <= rl_nown{Pre}(l->owner[cls], k, j) <= j;
+	  @    loop assigns j;
+	  @    loop variant l->cap[cls] - j;
+	  @ @/
+	  @ for (u32 j = 0; j < l->cap[cls]; j++)
+	  @   ;
+	  @*/
+	/*@ assert cls_kinds: \forall integer i; 0 <= i < l->cap[cls] ==>
+	  @   rl_owner_ok(l->owner[cls][i]);
+	  @*/
+	/*@ assert cls_counts: \forall integer k; 0 <= k < RL_OWN_NR ==>
+	  @   l->count[cls][k] == rl_nown(l->owner[cls], k, l->cap[cls]);
+	  @*/
 }
 
 void rl_ledger_expect(struct rl_ledger *l, enum rl_obj_class cls, u32 id,
@@ -259,8 +347,23 @@ bool rl_ledger_move(struct rl_ledger *l, enum rl_obj_class cls, u32 id,
 		    u32 from, u32 to, enum rl_finding_kind kind,
 		    const char *what)
 {
+	/*@ assert class: rl_ledger_class_ok(l, cls); */
 	if (id >= l->cap[cls] || l->owner[cls][id] != from) {
 		rl_ledger_expect(l, cls, id, from, kind, what);
+		/*
+		 * Proof only: a report writes none of the table, so its count
+		 * is the same (each step unfolds rl_nown once).
+		 */
+		/*@ ghost
+		  @ /@ loop invariant range: 0 <= j <= l->cap[cls];
+		  @    loop invariant same:
+		  @      rl_nown_same{Here, Pre}(l->owner[cls], j);
+		  @    loop assigns j;
+		  @    loop variant l->cap[cls] - j;
+		  @ @/
+		  @ for (u32 j = 0; j < l->cap[cls]; j++)
+		  @   ;
+		  @*/
 		return false;
 	}
 	rl_ledger_set(l, cls, id, to);

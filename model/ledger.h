@@ -47,7 +47,8 @@ enum rl_owner_kind {
 
 /* An owner is a kind plus an index (ring id, pool id, skb id...). */
 #define RL_OWNER(kind, idx) (((u32)(kind) << 24) | ((u32)(idx) & 0xffffff))
-#define RL_OWNER_KIND(o) ((enum rl_owner_kind)((o) >> 24))
+/* (a division, the same code as the shift: the provers know division) */
+#define RL_OWNER_KIND(o) ((enum rl_owner_kind)((o) / 0x1000000U))
 #define RL_OWNER_IDX(o) ((o) & 0xffffff)
 
 enum rl_finding_kind {
@@ -125,6 +126,53 @@ struct rl_ledger {
 	void *report_ctx;
 };
 
+/*
+ * The ledger's conservation invariant (design rule 4): every object of a
+ * class has exactly one owner - one entry of the class's owner table, of
+ * a known kind - and each owner kind's counter is the number of entries
+ * of that kind.  rl_ledger_counts_match(), the full check's, is its
+ * run-time mirror, and rl_ledger_set() and rl_ledger_move() keep it for
+ * the class they write, writing no other class (all three proven: unit
+ * ledger).  The tables and the struct are separate allocations
+ * (rl_ledger_create), which rl_ledger_apart says.
+ */
+/*@ // an owner of a known kind (RL_OWNER_KIND below RL_OWN_NR), said as a
+  @ // range: the provers know nothing of a shift, WP's simplifier turns a
+  @ // bound on one into this form
+  @ predicate rl_owner_ok(integer o) = 0 <= o < RL_OWN_NR * 0x1000000;
+  @
+  @ logic integer rl_nown{L}(u32 *o, integer k, integer n) =
+  @   n <= 0 ? 0 : rl_nown{L}(o, k, n - 1) + (o[n - 1] / 0x1000000 == k ? 1 : 0);
+  @
+  @ // an owner table counted the same at two points (the proofs' frame)
+  @ predicate rl_nown_same{L1, L2}(u32 *o, integer n) =
+  @   \forall integer k; rl_nown{L1}(o, k, n) == rl_nown{L2}(o, k, n);
+  @
+  @ // what rl_ledger_counts_match() checks of class c
+  @ predicate rl_ledger_counted{L}(struct rl_ledger *l, integer c) =
+  @   (\forall integer i; 0 <= i < l->cap[c] ==>
+  @     rl_owner_ok(l->owner[c][i])) &&
+  @   (\forall integer k; 0 <= k < RL_OWN_NR ==>
+  @     l->count[c][k] == rl_nown(l->owner[c], k, l->cap[c]));
+  @
+  @ predicate rl_ledger_class_ok{L}(struct rl_ledger *l, integer c) =
+  @   l->cap[c] < 4294967295 &&
+  @   \valid(l->owner[c] + (0 .. l->cap[c])) && rl_ledger_counted(l, c);
+  @
+  @ predicate rl_ledger_apart{L}(struct rl_ledger *l) =
+  @   \forall integer c, d; 0 <= c < RL_OBJ_NR && 0 <= d < RL_OBJ_NR ==>
+  @     \base_addr(l->owner[c]) != \base_addr(l) &&
+  @     \base_addr(l->mark[c]) != \base_addr(l) &&
+  @     \base_addr(l->dirty[c]) != \base_addr(l) &&
+  @     \base_addr(l->mark[c]) != \base_addr(l->owner[d]) &&
+  @     \base_addr(l->dirty[c]) != \base_addr(l->owner[d]) &&
+  @     (c != d ==> \base_addr(l->owner[c]) != \base_addr(l->owner[d]));
+  @
+  @ predicate rl_ledger_ok{L}(struct rl_ledger *l) =
+  @   \valid(l) && rl_ledger_apart(l) &&
+  @   \forall integer c; 0 <= c < RL_OBJ_NR ==> rl_ledger_class_ok(l, c);
+  @*/
+
 struct rl_ledger *rl_ledger_create(const u32 cap[RL_OBJ_NR]);
 void rl_ledger_destroy(struct rl_ledger *l);
 bool rl_ledger_is_valid(const struct rl_ledger *l);
@@ -149,22 +197,59 @@ static inline u32 rl_ledger_owner(const struct rl_ledger *l,
  * with @from, report @kind (RL_F_OWNER, RL_F_DOUBLE_FREE...) with @what and
  * leave the object where it is; returns whether the move happened.
  */
+/*@ requires ok: rl_ledger_ok(l);
+  @ requires cls: 0 <= cls < RL_OBJ_NR;
+  @ requires kind: rl_owner_ok(to);
+  @ assigns l->owner[cls][id], l->count[cls][0 .. RL_OWN_NR - 1],
+  @   RL_LEDGER_TOUCH_FOOTPRINT(l, cls), RL_LEDGER_REPORT_FOOTPRINT(l);
+  @ ensures counted: rl_ledger_class_ok(l, cls);
+  @ behavior moved:
+  @   assumes id < l->cap[cls] && l->owner[cls][id] == from;
+  @   ensures \result == \true && l->owner[cls][id] == to;
+  @ behavior refused:
+  @   assumes !(id < l->cap[cls] && l->owner[cls][id] == from);
+  @   assigns RL_LEDGER_REPORT_FOOTPRINT(l);
+  @   ensures \result == \false;
+  @ complete behaviors;
+  @ disjoint behaviors;
+  @*/
 bool rl_ledger_move(struct rl_ledger *l, enum rl_obj_class cls, u32 id,
 		    u32 from, u32 to, enum rl_finding_kind kind,
 		    const char *what);
 /* Unconditional move for hardware-side transfers already checked. */
+/*@ requires ok: rl_ledger_ok(l);
+  @ requires cls: 0 <= cls < RL_OBJ_NR;
+  @ requires kind: rl_owner_ok(to);
+  @ assigns l->owner[cls][id], l->count[cls][0 .. RL_OWN_NR - 1],
+  @   RL_LEDGER_TOUCH_FOOTPRINT(l, cls);
+  @ ensures counted: rl_ledger_class_ok(l, cls);
+  @ ensures set: id < l->cap[cls] ==> l->owner[cls][id] == to;
+  @*/
 void rl_ledger_set(struct rl_ledger *l, enum rl_obj_class cls, u32 id, u32 to);
 /*
  * Log @id as changed since the last check without moving it: a facility
  * changed state the ledger does not hold (a free-list entry, a pointer to
  * another object) that the id's checks depend on.
  */
+/*@ requires \valid(l) && 0 <= cls < RL_OBJ_NR;
+  @ assigns RL_LEDGER_TOUCH_FOOTPRINT(l, cls);
+  @*/
 void rl_ledger_touch(struct rl_ledger *l, enum rl_obj_class cls, u32 id);
 /* The last check is done: forget what moved (a new epoch). */
 void rl_ledger_clean(struct rl_ledger *l);
 /* Counters agree with the owner table (O(capacity); full check only). */
+/*@ requires \valid_read(l);
+  @ requires \forall integer c; 0 <= c < RL_OBJ_NR ==>
+  @   l->cap[c] < 4294967295 && \valid_read(l->owner[c] + (0 .. l->cap[c]));
+  @ assigns \nothing;
+  @ ensures mirror: \result <==>
+  @   \forall integer c; 0 <= c < RL_OBJ_NR ==> rl_ledger_counted(l, c);
+  @*/
 bool rl_ledger_counts_match(const struct rl_ledger *l);
 /* Report that object @id is not with @expected (no move). */
+/*@ requires \valid(l) && 0 <= cls < RL_OBJ_NR;
+  @ assigns RL_LEDGER_REPORT_FOOTPRINT(l);
+  @*/
 void rl_ledger_expect(struct rl_ledger *l, enum rl_obj_class cls, u32 id,
 		      u32 expected, enum rl_finding_kind kind,
 		      const char *what);

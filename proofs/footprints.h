@@ -51,6 +51,16 @@
 	(p)->m->ledger->count[RL_OBJ_DESC][0 .. RL_OWN_NR - 1]
 
 /*
+ * The ledger's own writes beside an object's owner and the counters: the
+ * incremental check's list (bookkeeping: rl_ledger_touch) and a report
+ * (the findings count, the first and last records).  Named only by the
+ * ledger's contracts (unit ledger), left out of the facilities' (above).
+ */
+#define RL_LEDGER_TOUCH_FOOTPRINT(l, c) \
+	(l)->mark[c][0 .. RL_SPAN], (l)->dirty[c][0 .. RL_SPAN], (l)->ndirty[c]
+#define RL_LEDGER_REPORT_FOOTPRINT(l)	(l)->findings, (l)->first, (l)->last
+
+/*
  * What a CPU-side accessor (cppi5_hdesc_get_*) may write beside its output:
  * the poisoned scratch copy it hands out for a descriptor that is not the
  * driver's, and the report of that.

@@ -48,6 +48,8 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 	RL_TOUCH(RL_DESC_POOL_FOOTPRINT(pool));
 	RL_TOUCH(RL_DESC_BLOCK(pool));
 	RL_TOUCH(RL_DESC_ACCESS_FOOTPRINT(pool));
+	RL_TOUCH(RL_LEDGER_TOUCH_FOOTPRINT(pool->m->ledger, RL_OBJ_DESC));
+	RL_TOUCH(RL_LEDGER_REPORT_FOOTPRINT(pool->m->ledger));
 	RL_TOUCH(RL_AM65_TXQ_DESTROY_FOOTPRINT(common, 0));
 	RL_TOUCH(RL_FDQ_FOOTPRINT(ring));
 	RL_TOUCH(RL_RX_PUSH_FOOTPRINT(rx));

@@ -146,6 +146,27 @@ static void ledger_counters_out_of_step_fail_full_check(struct kunit *test)
 }
 
 /*
+ * The other half of what rl_ledger_counts_match() mirrors (rl_ledger_counted,
+ * proven in unit ledger): an entry of no known kind - counted by no counter
+ * - fails it, in the last class the check walks too.
+ */
+static void ledger_unknown_owner_kind_fails_full_check(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_ledger *l = ctx->m->ledger;
+	u32 saved;
+
+	KUNIT_ASSERT_GT(test, l->cap[RL_OBJ_FRAME], 0U);
+	KUNIT_EXPECT_TRUE(test, rl_ledger_counts_match(l));
+	saved = l->owner[RL_OBJ_FRAME][0];
+	l->owner[RL_OBJ_FRAME][0] = RL_OWNER(RL_OWN_NR, 0);
+	KUNIT_EXPECT_FALSE(test, rl_ledger_counts_match(l));
+	l->owner[RL_OBJ_FRAME][0] = saved;
+	KUNIT_EXPECT_TRUE(test, rl_ledger_counts_match(l));
+	rl_test_check(ctx);
+}
+
+/*
  * The incremental check (issue 19) looks only at what the ledger logged
  * since the last check.  A free page that changes owner while a held one
  * is freed by hand keeps every counter equal: only the log can see it.
@@ -294,6 +315,7 @@ static struct kunit_case ledger_test_cases[] = {
 	KUNIT_CASE(ledger_reserve_is_bounded),
 	KUNIT_CASE(ledger_corruption_fails_check),
 	KUNIT_CASE(ledger_counters_out_of_step_fail_full_check),
+	KUNIT_CASE(ledger_unknown_owner_kind_fails_full_check),
 	KUNIT_CASE(incremental_check_sees_a_free_slot_taken),
 	KUNIT_CASE(incremental_check_sees_a_slot_put_back_owned),
 	KUNIT_CASE(dual_check_reports_disagreement),
