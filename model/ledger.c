@@ -1,81 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ledger.c - ownership ledger: one owner per object, counters per owner
- * kind kept in step with the owner table, structured findings.
+ * kind kept in step with the owner table (the invariant rl_ledger_ok,
+ * proven of the moves and of the full check's mirror: unit ledger; the
+ * annotations are the proof's steps, never compiled), structured findings
+ * (their names and text: ledger_text.c).
  */
 #include "ledger.h"
-
-static const char * const finding_names[RL_F_NR] = {
-	[RL_F_NONE] = "NONE",
-	[RL_F_OWNER] = "OWNER",
-	[RL_F_DOUBLE_FREE] = "DOUBLE_FREE",
-	[RL_F_USE_AFTER_FREE] = "USE_AFTER_FREE",
-	[RL_F_LEAK] = "LEAK",
-	[RL_F_DROPPED] = "DROPPED",
-	[RL_F_POOL_LEAK] = "POOL_LEAK",
-	[RL_F_DMA_UNKNOWN] = "DMA_UNKNOWN",
-	[RL_F_DMA_MISMATCH] = "DMA_MISMATCH",
-	[RL_F_DMA_DOUBLE_UNMAP] = "DMA_DOUBLE_UNMAP",
-	[RL_F_DMA_SYNC] = "DMA_SYNC",
-	[RL_F_DMA_DEVICE] = "DMA_DEVICE",
-	[RL_F_PP_INFLIGHT] = "PP_INFLIGHT",
-	[RL_F_PP_STALLED] = "PP_STALLED",
-	[RL_F_XSK] = "XSK",
-	[RL_F_XDP] = "XDP",
-	[RL_F_NAPI] = "NAPI",
-	[RL_F_BQL] = "BQL",
-	[RL_F_INVALID] = "INVALID",
-	[RL_F_LIVENESS] = "LIVENESS",
-	[RL_F_OOPS] = "OOPS",
-	[RL_F_IRQ] = "IRQ",
-	[RL_F_CRASH] = "CRASH",
-};
-
-static const char * const class_names[RL_OBJ_NR] = {
-	[RL_OBJ_DESC] = "desc",
-	[RL_OBJ_PAGE] = "page",
-	[RL_OBJ_XSK] = "xsk",
-	[RL_OBJ_DMA] = "dma",
-	[RL_OBJ_SKB] = "skb",
-	[RL_OBJ_FRAME] = "frame",
-};
-
-static const char * const owner_names[RL_OWN_NR] = {
-	[RL_OWN_NONE] = "none",
-	[RL_OWN_POOL] = "pool",
-	[RL_OWN_DRIVER] = "driver",
-	[RL_OWN_RING] = "ring",
-	[RL_OWN_LOST] = "lost",
-	[RL_OWN_SKB] = "skb",
-	[RL_OWN_FRAME] = "frame",
-	[RL_OWN_REDIRECT] = "redirect",
-	[RL_OWN_STACK] = "stack",
-	[RL_OWN_USER] = "user",
-	[RL_OWN_FILL] = "fill",
-	[RL_OWN_RX] = "rx",
-	[RL_OWN_TX] = "tx",
-	[RL_OWN_COMP] = "comp",
-	[RL_OWN_TX_HW] = "tx_hw",
-	[RL_OWN_MAPPED] = "mapped",
-	[RL_OWN_DEVICE] = "device",
-};
-
-const char *rl_finding_kind_name(enum rl_finding_kind kind)
-{
-	return kind < RL_F_NR ? finding_names[kind] : "?";
-}
-
-const char *rl_obj_class_name(enum rl_obj_class cls)
-{
-	if (cls == RL_OBJ_KMEM)
-		return "kmem";
-	return cls < RL_OBJ_NR ? class_names[cls] : "?";
-}
-
-const char *rl_owner_kind_name(enum rl_owner_kind kind)
-{
-	return kind < RL_OWN_NR ? owner_names[kind] : "?";
-}
 
 struct rl_ledger *rl_ledger_create(const u32 cap[RL_OBJ_NR])
 {
@@ -216,8 +147,11 @@ bool rl_ledger_counts_match(const struct rl_ledger *l)
 	u32 c, i, k;
 
 	/*@ loop invariant range: 0 <= c <= RL_OBJ_NR;
-	  @ loop invariant done: \forall integer d; 0 <= d < c ==>
-	  @   rl_ledger_counted(l, d);
+	  @ loop invariant kinds: \forall integer d, i; 0 <= d < c &&
+	  @   0 <= i < l->cap[d] ==> rl_owner_ok(l->owner[d][i]);
+	  @ loop invariant counts: \forall integer d, k; 0 <= d < c &&
+	  @   0 <= k < RL_OWN_NR ==>
+	  @   l->count[d][k] == rl_nown(l->owner[d], k, l->cap[d]);
 	  @ loop assigns c, i, k, seen[0 .. RL_OWN_NR - 1];
 	  @ loop variant RL_OBJ_NR - c;
 	  @*/
@@ -243,7 +177,7 @@ bool rl_ledger_counts_match(const struct rl_ledger *l)
 		for (i = 0; i < l->cap[c]; i++) {
 			k = RL_OWNER_KIND(l->owner[c][i]);
 			if (k >= RL_OWN_NR) {
-				/*@ assert bad_kind: !rl_ledger_counted(l, c); */
+				/*@ assert bad_kind: !rl_ledger_counted(l); */
 				return false;
 			}
 			seen[k]++;
@@ -256,7 +190,7 @@ bool rl_ledger_counts_match(const struct rl_ledger *l)
 		  @*/
 		for (k = 0; k < RL_OWN_NR; k++) {
 			if (seen[k] != l->count[c][k]) {
-				/*@ assert bad_count: !rl_ledger_counted(l, c); */
+				/*@ assert bad_count: !rl_ledger_counted(l); */
 				return false;
 			}
 		}
@@ -270,7 +204,6 @@ void rl_ledger_set(struct rl_ledger *l, enum rl_obj_class cls, u32 id, u32 to)
 
 	if (id >= l->cap[cls])
 		return;
-	/*@ assert class: rl_ledger_class_ok(l, cls); */
 	/*@ assert old_kind: rl_owner_ok(l->owner[cls][id]); */
 	/*
 	 * Proof only: the entry is counted under its kind, so taking it off
@@ -299,6 +232,43 @@ void rl_ledger_set(struct rl_ledger *l, enum rl_obj_class cls, u32 id, u32 to)
 	l->count[cls][RL_OWNER_KIND(*slot)]--;
 	l->count[cls][RL_OWNER_KIND(to)]++;
 	*slot = to;
+	/*@ assert others_kept: \forall integer c; 0 <= c < RL_OBJ_NR &&
+	  @   c != cls ==> l->cap[c] == \at(l->cap[c], Pre) &&
+	  @   (\forall integer i; 0 <= i <= l->cap[c] ==>
+	  @     l->owner[c][i] == \at(l->owner[c][i], Pre)) &&
+	  @   (\forall integer k; 0 <= k < RL_OWN_NR ==>
+	  @     l->count[c][k] == \at(l->count[c][k], Pre));
+	  @*/
+	/*
+	 * Proof only: every other class's table is counted as before (a
+	 * recursive count over memory that did not change is the same only
+	 * step by step).
+	 */
+	/*@ ghost
+	  @ /@ loop invariant range: 0 <= c <= RL_OBJ_NR;
+	  @    loop invariant same: \forall integer d; 0 <= d < c && d != cls ==>
+	  @      rl_nown_same{Here, Pre}(l->owner[d], l->cap[d]);
+	  @    loop assigns c;
+	  @    loop variant RL_OBJ_NR - c;
+	  @ @/
+	  @ for (u32 c = 0; c < RL_OBJ_NR; c++) {
+	  @   /@ loop invariant range: 0 <= j <= l->cap[c];
+	  @      loop invariant same: c != cls ==>
+	  @        rl_nown_same{Here, Pre}(l->owner[c], j);
+	  @      loop assigns j;
+	  @      loop variant l->cap[c] - j;
+	  @   @/
+	  @   for (u32 j = 0; j < l->cap[c]; j++)
+	  @     ;
+	  @ }
+	  @*/
+	/*@ assert others_kinds: \forall integer c, i; 0 <= c < RL_OBJ_NR &&
+	  @   c != cls && 0 <= i < l->cap[c] ==> rl_owner_ok(l->owner[c][i]);
+	  @*/
+	/*@ assert others_counts: \forall integer c, k; 0 <= c < RL_OBJ_NR &&
+	  @   c != cls && 0 <= k < RL_OWN_NR ==>
+	  @   l->count[c][k] == rl_nown(l->owner[c], k, l->cap[c]);
+	  @*/
 	/*
 	 * Proof only (never compiled): the counts follow the entry, walked
 	 * one index at a time so that each step unfolds rl_nown once.
@@ -328,6 +298,17 @@ void rl_ledger_set(struct rl_ledger *l, enum rl_obj_class cls, u32 id, u32 to)
 	/*@ assert cls_counts: \forall integer k; 0 <= k < RL_OWN_NR ==>
 	  @   l->count[cls][k] == rl_nown(l->owner[cls], k, l->cap[cls]);
 	  @*/
+	/*@ assert end_tables: \forall integer c; 0 <= c < RL_OBJ_NR ==>
+	  @   l->cap[c] == \at(l->cap[c], Pre) && l->cap[c] < 4294967295 &&
+	  @   \valid(l->owner[c] + (0 .. l->cap[c]));
+	  @*/
+	/*@ assert end_kinds: \forall integer c, i; 0 <= c < RL_OBJ_NR &&
+	  @   0 <= i < l->cap[c] ==> rl_owner_ok(l->owner[c][i]);
+	  @*/
+	/*@ assert end_counts: \forall integer c, k; 0 <= c < RL_OBJ_NR &&
+	  @   0 <= k < RL_OWN_NR ==>
+	  @   l->count[c][k] == rl_nown(l->owner[c], k, l->cap[c]);
+	  @*/
 }
 
 void rl_ledger_expect(struct rl_ledger *l, enum rl_obj_class cls, u32 id,
@@ -347,23 +328,56 @@ bool rl_ledger_move(struct rl_ledger *l, enum rl_obj_class cls, u32 id,
 		    u32 from, u32 to, enum rl_finding_kind kind,
 		    const char *what)
 {
-	/*@ assert class: rl_ledger_class_ok(l, cls); */
 	if (id >= l->cap[cls] || l->owner[cls][id] != from) {
 		rl_ledger_expect(l, cls, id, from, kind, what);
+		/*@ assert ptrs_kept: \forall integer c; 0 <= c < RL_OBJ_NR ==>
+		  @   l->owner[c] == \at(l->owner[c], Pre) &&
+		  @   l->mark[c] == \at(l->mark[c], Pre) &&
+		  @   l->dirty[c] == \at(l->dirty[c], Pre);
+		  @*/
+		/*@ assert apart: rl_ledger_apart(l); */
+		/*@ assert kept: \forall integer c; 0 <= c < RL_OBJ_NR ==>
+		  @   l->cap[c] == \at(l->cap[c], Pre) &&
+		  @   (\forall integer i; 0 <= i <= l->cap[c] ==>
+		  @     l->owner[c][i] == \at(l->owner[c][i], Pre)) &&
+		  @   (\forall integer k; 0 <= k < RL_OWN_NR ==>
+		  @     l->count[c][k] == \at(l->count[c][k], Pre));
+		  @*/
 		/*
-		 * Proof only: a report writes none of the table, so its count
-		 * is the same (each step unfolds rl_nown once).
+		 * Proof only: a report writes none of the tables, so each is
+		 * counted as before - walked as rl_ledger_set walks the
+		 * classes it does not write.
 		 */
 		/*@ ghost
-		  @ /@ loop invariant range: 0 <= j <= l->cap[cls];
-		  @    loop invariant same:
-		  @      rl_nown_same{Here, Pre}(l->owner[cls], j);
-		  @    loop assigns j;
-		  @    loop variant l->cap[cls] - j;
+		  @ /@ loop invariant range: 0 <= c <= RL_OBJ_NR;
+		  @    loop invariant same: \forall integer d; 0 <= d < c ==>
+		  @      rl_nown_same{Here, Pre}(l->owner[d], l->cap[d]);
+		  @    loop assigns c;
+		  @    loop variant RL_OBJ_NR - c;
 		  @ @/
-		  @ for (u32 j = 0; j < l->cap[cls]; j++)
-		  @   ;
+		  @ for (u32 c = 0; c < RL_OBJ_NR; c++) {
+		  @   /@ loop invariant range: 0 <= j <= l->cap[c];
+		  @      loop invariant same:
+		  @        rl_nown_same{Here, Pre}(l->owner[c], j);
+		  @      loop assigns j;
+		  @      loop variant l->cap[c] - j;
+		  @   @/
+		  @   for (u32 j = 0; j < l->cap[c]; j++)
+		  @     ;
+		  @ }
 		  @*/
+		/*@ assert end_tables: \forall integer c; 0 <= c < RL_OBJ_NR ==>
+		  @   l->cap[c] < 4294967295 &&
+		  @   \valid(l->owner[c] + (0 .. l->cap[c]));
+		  @*/
+		/*@ assert end_kinds: \forall integer c, i; 0 <= c < RL_OBJ_NR &&
+		  @   0 <= i < l->cap[c] ==> rl_owner_ok(l->owner[c][i]);
+		  @*/
+		/*@ assert end_counts: \forall integer c, k;
+		  @   0 <= c < RL_OBJ_NR && 0 <= k < RL_OWN_NR ==>
+		  @   l->count[c][k] == rl_nown(l->owner[c], k, l->cap[c]);
+		  @*/
+		/*@ assert refused_ok: rl_ledger_ok(l); */
 		return false;
 	}
 	rl_ledger_set(l, cls, id, to);
@@ -408,27 +422,4 @@ u64 rl_ledger_digest(const struct rl_ledger *l)
 			h = fnv1a(h, l->owner[c][i]);
 	}
 	return fnv1a(h, l->findings);
-}
-
-static int format_owner(char *buf, size_t len, u32 o)
-{
-	return snprintf(buf, len, "%s:%u", rl_owner_kind_name(RL_OWNER_KIND(o)),
-			(unsigned int)RL_OWNER_IDX(o));
-}
-
-int rl_finding_format(const struct rl_finding *f, char *buf, size_t len)
-{
-	char exp[32], act[32];
-
-	if (f->owners) {
-		format_owner(exp, sizeof(exp), f->expected);
-		format_owner(act, sizeof(act), f->actual);
-	} else {
-		snprintf(exp, sizeof(exp), "%u", (unsigned int)f->expected);
-		snprintf(act, sizeof(act), "%u", (unsigned int)f->actual);
-	}
-	return snprintf(buf, len, "step %u: %s %s#%u: expected %s, actual %s: %s",
-			(unsigned int)f->step, rl_finding_kind_name(f->kind),
-			rl_obj_class_name(f->cls), (unsigned int)f->obj, exp, act,
-			f->what ? f->what : "");
 }

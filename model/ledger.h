@@ -131,16 +131,15 @@ struct rl_ledger {
  * class has exactly one owner - one entry of the class's owner table, of
  * a known kind - and each owner kind's counter is the number of entries
  * of that kind.  rl_ledger_counts_match(), the full check's, is its
- * run-time mirror, and rl_ledger_set() and rl_ledger_move() keep it for
- * the class they write, writing no other class (all three proven: unit
- * ledger).  The tables and the struct are separate allocations
- * (rl_ledger_create), which rl_ledger_apart says.
+ * run-time mirror, and rl_ledger_set() and rl_ledger_move() keep it (all
+ * three proven: unit ledger).  The tables and the struct are separate
+ * allocations (rl_ledger_create), which rl_ledger_apart says.
  */
 /*@ // an owner of a known kind (RL_OWNER_KIND below RL_OWN_NR), said as a
-  @ // range: the provers know nothing of a shift, WP's simplifier turns a
-  @ // bound on one into this form
+  @ // range
   @ predicate rl_owner_ok(integer o) = 0 <= o < RL_OWN_NR * 0x1000000;
   @
+  @ // how many of the first n entries of owner table o are of kind k
   @ logic integer rl_nown{L}(u32 *o, integer k, integer n) =
   @   n <= 0 ? 0 : rl_nown{L}(o, k, n - 1) + (o[n - 1] / 0x1000000 == k ? 1 : 0);
   @
@@ -148,16 +147,14 @@ struct rl_ledger {
   @ predicate rl_nown_same{L1, L2}(u32 *o, integer n) =
   @   \forall integer k; rl_nown{L1}(o, k, n) == rl_nown{L2}(o, k, n);
   @
-  @ // what rl_ledger_counts_match() checks of class c
-  @ predicate rl_ledger_counted{L}(struct rl_ledger *l, integer c) =
-  @   (\forall integer i; 0 <= i < l->cap[c] ==>
+  @ // what rl_ledger_counts_match() checks, every class at once (written
+  @ // flat: behind a per-class predicate under a quantifier over the
+  @ // classes, CVC4 did not unfold it)
+  @ predicate rl_ledger_counted{L}(struct rl_ledger *l) =
+  @   (\forall integer c, i; 0 <= c < RL_OBJ_NR && 0 <= i < l->cap[c] ==>
   @     rl_owner_ok(l->owner[c][i])) &&
-  @   (\forall integer k; 0 <= k < RL_OWN_NR ==>
+  @   (\forall integer c, k; 0 <= c < RL_OBJ_NR && 0 <= k < RL_OWN_NR ==>
   @     l->count[c][k] == rl_nown(l->owner[c], k, l->cap[c]));
-  @
-  @ predicate rl_ledger_class_ok{L}(struct rl_ledger *l, integer c) =
-  @   l->cap[c] < 4294967295 &&
-  @   \valid(l->owner[c] + (0 .. l->cap[c])) && rl_ledger_counted(l, c);
   @
   @ predicate rl_ledger_apart{L}(struct rl_ledger *l) =
   @   \forall integer c, d; 0 <= c < RL_OBJ_NR && 0 <= d < RL_OBJ_NR ==>
@@ -168,9 +165,13 @@ struct rl_ledger {
   @     \base_addr(l->dirty[c]) != \base_addr(l->owner[d]) &&
   @     (c != d ==> \base_addr(l->owner[c]) != \base_addr(l->owner[d]));
   @
+  @ predicate rl_ledger_tables{L}(struct rl_ledger *l) =
+  @   \forall integer c; 0 <= c < RL_OBJ_NR ==> l->cap[c] < 4294967295 &&
+  @     \valid(l->owner[c] + (0 .. l->cap[c]));
+  @
   @ predicate rl_ledger_ok{L}(struct rl_ledger *l) =
-  @   \valid(l) && rl_ledger_apart(l) &&
-  @   \forall integer c; 0 <= c < RL_OBJ_NR ==> rl_ledger_class_ok(l, c);
+  @   \valid(l) && rl_ledger_apart(l) && rl_ledger_tables(l) &&
+  @   rl_ledger_counted(l);
   @*/
 
 struct rl_ledger *rl_ledger_create(const u32 cap[RL_OBJ_NR]);
@@ -202,7 +203,7 @@ static inline u32 rl_ledger_owner(const struct rl_ledger *l,
   @ requires kind: rl_owner_ok(to);
   @ assigns l->owner[cls][id], l->count[cls][0 .. RL_OWN_NR - 1],
   @   RL_LEDGER_TOUCH_FOOTPRINT(l, cls), RL_LEDGER_REPORT_FOOTPRINT(l);
-  @ ensures counted: rl_ledger_class_ok(l, cls);
+  @ ensures ok: rl_ledger_ok(l);
   @ behavior moved:
   @   assumes id < l->cap[cls] && l->owner[cls][id] == from;
   @   ensures \result == \true && l->owner[cls][id] == to;
@@ -222,7 +223,7 @@ bool rl_ledger_move(struct rl_ledger *l, enum rl_obj_class cls, u32 id,
   @ requires kind: rl_owner_ok(to);
   @ assigns l->owner[cls][id], l->count[cls][0 .. RL_OWN_NR - 1],
   @   RL_LEDGER_TOUCH_FOOTPRINT(l, cls);
-  @ ensures counted: rl_ledger_class_ok(l, cls);
+  @ ensures ok: rl_ledger_ok(l);
   @ ensures set: id < l->cap[cls] ==> l->owner[cls][id] == to;
   @*/
 void rl_ledger_set(struct rl_ledger *l, enum rl_obj_class cls, u32 id, u32 to);
@@ -242,8 +243,7 @@ void rl_ledger_clean(struct rl_ledger *l);
   @ requires \forall integer c; 0 <= c < RL_OBJ_NR ==>
   @   l->cap[c] < 4294967295 && \valid_read(l->owner[c] + (0 .. l->cap[c]));
   @ assigns \nothing;
-  @ ensures mirror: \result <==>
-  @   \forall integer c; 0 <= c < RL_OBJ_NR ==> rl_ledger_counted(l, c);
+  @ ensures mirror: \result <==> rl_ledger_counted(l);
   @*/
 bool rl_ledger_counts_match(const struct rl_ledger *l);
 /* Report that object @id is not with @expected (no move). */
