@@ -233,11 +233,7 @@ void rl_ledger_set(struct rl_ledger *l, enum rl_obj_class cls, u32 id, u32 to)
 	l->count[cls][RL_OWNER_KIND(to)]++;
 	*slot = to;
 	/*@ assert others_kept: \forall integer c; 0 <= c < RL_OBJ_NR &&
-	  @   c != cls ==> l->cap[c] == \at(l->cap[c], Pre) &&
-	  @   (\forall integer i; 0 <= i <= l->cap[c] ==>
-	  @     l->owner[c][i] == \at(l->owner[c][i], Pre)) &&
-	  @   (\forall integer k; 0 <= k < RL_OWN_NR ==>
-	  @     l->count[c][k] == \at(l->count[c][k], Pre));
+	  @   c != cls ==> rl_ledger_class_kept{Here, Pre}(l, c);
 	  @*/
 	/*
 	 * Proof only: every other class's table is counted as before (a
@@ -337,11 +333,7 @@ bool rl_ledger_move(struct rl_ledger *l, enum rl_obj_class cls, u32 id,
 		  @*/
 		/*@ assert apart: rl_ledger_apart(l); */
 		/*@ assert kept: \forall integer c; 0 <= c < RL_OBJ_NR ==>
-		  @   l->cap[c] == \at(l->cap[c], Pre) &&
-		  @   (\forall integer i; 0 <= i <= l->cap[c] ==>
-		  @     l->owner[c][i] == \at(l->owner[c][i], Pre)) &&
-		  @   (\forall integer k; 0 <= k < RL_OWN_NR ==>
-		  @     l->count[c][k] == \at(l->count[c][k], Pre));
+		  @   rl_ledger_class_kept{Here, Pre}(l, c);
 		  @*/
 		/*
 		 * Proof only: a report writes none of the tables, so each is

@@ -147,6 +147,16 @@ struct rl_ledger {
   @ predicate rl_nown_same{L1, L2}(u32 *o, integer n) =
   @   \forall integer k; rl_nown{L1}(o, k, n) == rl_nown{L2}(o, k, n);
   @
+  @ // class c's capacity, owner entries and counters the same at L1 as
+  @ // at L2: what a write elsewhere keeps of it (rl_ledger_set's other
+  @ // classes, a refused rl_ledger_move's every class)
+  @ predicate rl_ledger_class_kept{L1, L2}(struct rl_ledger *l, integer c) =
+  @   \at(l->cap[c], L1) == \at(l->cap[c], L2) &&
+  @   (\forall integer i; 0 <= i <= \at(l->cap[c], L1) ==>
+  @     \at(l->owner[c][i], L1) == \at(l->owner[c][i], L2)) &&
+  @   (\forall integer k; 0 <= k < RL_OWN_NR ==>
+  @     \at(l->count[c][k], L1) == \at(l->count[c][k], L2));
+  @
   @ // what rl_ledger_counts_match() checks, every class at once (written
   @ // flat: behind a per-class predicate under a quantifier over the
   @ // classes, CVC4 did not unfold it)
