@@ -60,6 +60,8 @@ void rl_desc_acct_init(struct rl_desc_acct *a, u8 *state, u32 size);
   @   assumes a->avail == 0;
   @   assigns \nothing;
   @   ensures none: \result == a->size;
+  @   ensures unchanged: a->avail == 0 && \forall integer j;
+  @     0 <= j < a->size ==> a->state[j] == \old(a->state[j]);
   @ behavior some:
   @   assumes a->avail > 0;
   @   assigns a->avail, a->state[0 .. a->size - 1];
@@ -101,7 +103,7 @@ bool rl_desc_acct_held(const struct rl_desc_acct *a, u32 idx);
   @   \valid_read(a->state + (0 .. a->size - 1));
   @ assigns \nothing;
   @ ensures mirrors: \result <==> (rl_desc_states(a->state, a->size) &&
-  @   a->avail == rl_nfree(a->state, a->size));
+  @   a->avail == rl_nfree(a->state, a->size) && a->avail <= a->size);
   @*/
 bool rl_desc_acct_is_valid(const struct rl_desc_acct *a);
 

@@ -18,11 +18,6 @@ static u32 roundup_pow2(u32 v)
 	return r;
 }
 
-static u32 pool_owner(const struct rl_k3_cppi_desc_pool *pool)
-{
-	return RL_OWNER(RL_OWN_POOL, pool->hdr.id);
-}
-
 static bool desc_pool_valid(const struct rl_obj_hdr *h)
 {
 	return rl_k3_cppi_desc_pool_is_valid(container_of(h, const struct rl_k3_cppi_desc_pool, hdr));
@@ -78,7 +73,7 @@ struct rl_k3_cppi_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m
 	rl_desc_acct_init(&pool->acct, pool->acct.state, size);
 	for (i = 0; i < size; i++) {
 		rl_ledger_set(m->ledger, RL_OBJ_DESC, pool->base + i,
-			      pool_owner(pool));
+			      rl_k3_cppi_desc_pool_owner(pool));
 		rl_poison_free(pool->block + (size_t)i * pool->desc_size,
 			       pool->desc_size);
 	}
@@ -99,9 +94,9 @@ void rl_k3_cppi_desc_pool_destroy(struct rl_k3_cppi_desc_pool *pool)
 	if (pool->acct.avail != pool->size) {
 		for (i = 0; i < pool->size; i++)
 			if (rl_ledger_owner(l, RL_OBJ_DESC, pool->base + i) !=
-			    pool_owner(pool))
+			    rl_k3_cppi_desc_pool_owner(pool))
 				rl_ledger_expect(l, RL_OBJ_DESC, pool->base + i,
-						 pool_owner(pool), RL_F_LEAK,
+						 rl_k3_cppi_desc_pool_owner(pool), RL_F_LEAK,
 						 "descriptor not back in its pool at destroy");
 		rl_ledger_report_count(l, RL_F_POOL_LEAK, RL_OBJ_DESC,
 				       pool->base, pool->size, pool->acct.avail,
@@ -124,51 +119,11 @@ void rl_k3_cppi_desc_pool_destroy(struct rl_k3_cppi_desc_pool *pool)
 	pool->desc_infos = NULL;
 }
 
-bool rl_k3_cppi_desc_pool_is_valid(const struct rl_k3_cppi_desc_pool *pool)
-{
-	const struct rl_ledger *l = pool->m->ledger;
-	u32 i;
-
-	if (pool->destroyed)
-		return !pool->block;
-	if (!pool->block || pool->acct.size != pool->size ||
-	    !rl_desc_acct_is_valid(&pool->acct))
-		return false;
-	/* the pool's own view and the ledger agree on every descriptor */
-	for (i = 0; i < pool->size; i++) {
-		bool is_free = !rl_desc_acct_held(&pool->acct, i);
-		bool own_pool = rl_ledger_owner(l, RL_OBJ_DESC, pool->base + i) ==
-				pool_owner(pool);
-
-		if (is_free != own_pool)
-			return false;
-	}
-	return true;
-}
-
 void *rl_k3_cppi_desc_pool_alloc(struct rl_k3_cppi_desc_pool *pool)
 {
-	size_t off;
-	u32 i;
-
 	if (pool->destroyed || rl_model_fault_hit(pool->m, RL_FAULT_DESC_ALLOC))
 		return NULL;
-	i = rl_desc_acct_alloc(&pool->acct);
-	if (i >= pool->size)
-		return NULL;
-	rl_ledger_set(pool->m->ledger, RL_OBJ_DESC, pool->base + i,
-		      RL_OWNER(RL_OWN_DRIVER, 0));
-	rl_cost_add(pool->m, RL_COST_DESC_ALLOC, 1);
-	off = (size_t)i * pool->desc_size;
-	/* SLUB check_object(): a freed object must still hold its poison */
-	if (!rl_poison_take(pool->block + off, pool->desc_size))
-		rl_ledger_report_count(pool->m->ledger, RL_F_USE_AFTER_FREE,
-				       RL_OBJ_DESC, pool->base + i,
-				       RL_POISON_FREE, 0,
-				       "freed descriptor written after free (poison overwritten)");
-	/* contents left as the previous user wrote them */
-	memcpy(pool->block + off, pool->saved + off, pool->desc_size);
-	return pool->block + off;
+	return rl_desc_pool_take(pool);
 }
 
 /* Index of @desc, or pool->size when it is not a descriptor of the pool. */
@@ -194,29 +149,16 @@ u32 rl_k3_cppi_desc_pool_index(const struct rl_k3_cppi_desc_pool *pool,
 
 void rl_k3_cppi_desc_pool_free(struct rl_k3_cppi_desc_pool *pool, void *desc)
 {
-	struct rl_ledger *l = pool->m->ledger;
 	u32 idx = desc_index(pool, desc);
-	u32 own;
 
 	if (idx >= pool->size) {
-		rl_ledger_report_count(l, RL_F_OWNER, RL_OBJ_DESC, pool->base,
-				       pool->size, idx,
+		rl_ledger_report_count(pool->m->ledger, RL_F_OWNER, RL_OBJ_DESC,
+				       pool->base, pool->size, idx,
 				       "k3_cppi_desc_pool_free: not a descriptor of this pool");
 		return;
 	}
-	own = rl_ledger_owner(l, RL_OBJ_DESC, pool->base + idx);
-	if (!rl_ledger_move(l, RL_OBJ_DESC, pool->base + idx,
-			    RL_OWNER(RL_OWN_DRIVER, 0), pool_owner(pool),
-			    own == pool_owner(pool) ? RL_F_DOUBLE_FREE : RL_F_OWNER,
-			    "k3_cppi_desc_pool_free: descriptor not held by the driver"))
-		return;
-	/* the ledger said "driver", so the pool sees it held */
-	if (rl_desc_acct_held(&pool->acct, idx))
-		rl_desc_acct_free(&pool->acct, idx);
-	rl_cost_add(pool->m, RL_COST_DESC_FREE, 1);
-	memcpy(pool->saved + (size_t)idx * pool->desc_size, desc,
-	       pool->desc_size);
-	rl_poison_free(desc, pool->desc_size);
+	/* @desc is the block's descriptor @idx (desc_index()) */
+	rl_desc_pool_give(pool, idx);
 }
 
 u32 rl_k3_cppi_desc_pool_avail(const struct rl_k3_cppi_desc_pool *pool)

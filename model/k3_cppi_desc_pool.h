@@ -69,18 +69,6 @@ struct rl_k3_cppi_desc_pool {
 	unsigned long *desc_infos;
 };
 
-/* k3_cppi_desc_pool_create_name() */
-struct rl_k3_cppi_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
-						      u32 size, u32 desc_size,
-						      const char *name);
-/*
- * k3_cppi_desc_pool_destroy(): reports each descriptor not back in the pool
- * (RL_F_LEAK, naming its owner) and then the driver's own warning
- * "k3_knav_desc_pool size %zu != avail %zu" (RL_F_POOL_LEAK).
- */
-void rl_k3_cppi_desc_pool_destroy(struct rl_k3_cppi_desc_pool *pool);
-bool rl_k3_cppi_desc_pool_is_valid(const struct rl_k3_cppi_desc_pool *pool);
-
 /*
  * Proof view (proofs/README.md, assumption A5).  Ghost counts, never
  * compiled: the descriptors driver software holds (handed out by alloc,
@@ -91,7 +79,149 @@ bool rl_k3_cppi_desc_pool_is_valid(const struct rl_k3_cppi_desc_pool *pool);
 /*@ ghost extern unsigned long long rl_g_desc_held; */
 /*@ ghost extern unsigned long long rl_g_desc_queued; */
 
-/* k3_cppi_desc_pool_alloc(): fault site RL_FAULT_DESC_ALLOC */
+/*
+ * The pool's half of the conservation invariant (issue 22): descriptor i
+ * is free in the pool's accounting exactly when the ledger has it with
+ * the pool - what rl_k3_cppi_desc_pool_is_valid() checks of each, so
+ * that the pool's avail is the ledger's count of the pool's descriptors.
+ * Proven (unit desc_pool): _is_valid is its exact mirror, and the pool's
+ * part of an alloc keeps it (of a free, the last step only so far).  The
+ * objects it reads are separate allocations.
+ */
+/*@ logic integer rl_desc_pool_owner{L}(struct rl_k3_cppi_desc_pool *p) =
+  @   RL_OWNER(RL_OWN_POOL, p->hdr.id);
+  @
+  @ predicate rl_desc_pool_tied{L}(struct rl_k3_cppi_desc_pool *p) =
+  @   \forall integer i; 0 <= i < p->size ==>
+  @     (p->acct.state[i] == RL_DESC_FREE <==>
+  @      p->m->ledger->owner[RL_OBJ_DESC][p->base + i] ==
+  @      rl_desc_pool_owner(p));
+  @
+  @ predicate rl_desc_pool_apart{L}(struct rl_k3_cppi_desc_pool *p) =
+  @   \base_addr(p) != \base_addr(p->m) &&
+  @   \base_addr(p) != \base_addr(p->m->ledger) &&
+  @   \base_addr(p->m) != \base_addr(p->m->ledger) &&
+  @   \base_addr(p->acct.state) != \base_addr(p) &&
+  @   \base_addr(p->acct.state) != \base_addr(p->m) &&
+  @   \base_addr(p->acct.state) != \base_addr(p->m->ledger) &&
+  @   \base_addr(p->acct.state) != \base_addr(p->block) &&
+  @   \base_addr(p->acct.state) != \base_addr(p->saved) &&
+  @   \base_addr(p->block) != \base_addr(p) &&
+  @   \base_addr(p->block) != \base_addr(p->m) &&
+  @   \base_addr(p->block) != \base_addr(p->m->ledger) &&
+  @   \base_addr(p->block) != \base_addr(p->saved) &&
+  @   \base_addr(p->saved) != \base_addr(p) &&
+  @   \base_addr(p->saved) != \base_addr(p->m) &&
+  @   \base_addr(p->saved) != \base_addr(p->m->ledger) &&
+  @   (\forall integer c; 0 <= c < RL_OBJ_NR ==>
+  @     \base_addr(p) != \base_addr(p->m->ledger->owner[c]) &&
+  @     \base_addr(p) != \base_addr(p->m->ledger->mark[c]) &&
+  @     \base_addr(p) != \base_addr(p->m->ledger->dirty[c]) &&
+  @     \base_addr(p->m) != \base_addr(p->m->ledger->owner[c]) &&
+  @     \base_addr(p->m) != \base_addr(p->m->ledger->mark[c]) &&
+  @     \base_addr(p->m) != \base_addr(p->m->ledger->dirty[c]));
+  @
+  @ predicate rl_desc_pool_ok{L}(struct rl_k3_cppi_desc_pool *p) =
+  @   \valid(p) && \valid(p->m) && rl_ledger_ok(p->m->ledger) &&
+  @   p->destroyed == 0 && p->block != \null &&
+  @   p->acct.size == p->size && rl_desc_acct_ok(&p->acct) &&
+  @   p->base + p->size <= p->m->ledger->cap[RL_OBJ_DESC] &&
+  @   rl_desc_pool_apart(p) && rl_desc_pool_tied(p);
+  @*/
+
+/* The ledger's owner for the pool's free descriptors. */
+/*@ requires \valid_read(pool);
+  @ assigns \nothing;
+  @ ensures \result == rl_desc_pool_owner(pool);
+  @*/
+static inline u32 rl_k3_cppi_desc_pool_owner(const struct rl_k3_cppi_desc_pool *pool)
+{
+	return RL_OWNER(RL_OWN_POOL, pool->hdr.id);
+}
+
+/*
+ * The pool's part of an alloc (first fit, as gen_pool_first_fit): the
+ * lowest free descriptor goes to the driver, in the accounting and in the
+ * ledger at once, or nothing moves.
+ */
+/*@ requires ok: rl_desc_pool_ok(pool);
+  @ requires room: rl_g_desc_held < RL_GHOST_MAX;
+  @ assigns RL_DESC_POOL_MOVE_FOOTPRINT(pool), rl_g_desc_held;
+  @ ensures ok: rl_desc_pool_ok(pool);
+  @ ensures none: \result == \null ==>
+  @   pool->acct.avail == \old(pool->acct.avail) &&
+  @   rl_g_desc_held == \old(rl_g_desc_held);
+  @ ensures taken: \result != \null ==>
+  @   pool->acct.avail == \old(pool->acct.avail) - 1 &&
+  @   rl_g_desc_held == \old(rl_g_desc_held) + 1;
+  @*/
+void *rl_desc_pool_take(struct rl_k3_cppi_desc_pool *pool);
+/*
+ * The pool's part of a free: descriptor @idx comes back from the driver -
+ * in the ledger, then in the accounting - or, when the ledger does not
+ * have it with the driver, a report and nothing moves.  Its last step
+ * (desc_put_back) is proven to keep the pool tied; this contract is not
+ * proven yet (A5: the frames across the move ran out of the provers'
+ * budget, proofs/README.md "Not proven (yet)").
+ */
+/*@ requires ok: rl_desc_pool_ok(pool);
+  @ requires index: idx < pool->size;
+  @ requires held: rl_g_desc_held > 0;
+  @ assigns RL_DESC_POOL_MOVE_FOOTPRINT(pool), rl_g_desc_held;
+  @ ensures ok: rl_desc_pool_ok(pool);
+  @ behavior driver_held:
+  @   assumes pool->m->ledger->owner[RL_OBJ_DESC][pool->base + idx] ==
+  @     RL_OWNER(RL_OWN_DRIVER, 0);
+  @   ensures given_back: pool->acct.avail == \old(pool->acct.avail) + 1 &&
+  @     rl_g_desc_held == \old(rl_g_desc_held) - 1 &&
+  @     pool->m->ledger->owner[RL_OBJ_DESC][pool->base + idx] ==
+  @     rl_desc_pool_owner(pool);
+  @ behavior not_held:
+  @   assumes pool->m->ledger->owner[RL_OBJ_DESC][pool->base + idx] !=
+  @     RL_OWNER(RL_OWN_DRIVER, 0);
+  @   ensures refused: pool->acct.avail == \old(pool->acct.avail) &&
+  @     rl_g_desc_held == \old(rl_g_desc_held);
+  @ complete behaviors;
+  @ disjoint behaviors;
+  @*/
+void rl_desc_pool_give(struct rl_k3_cppi_desc_pool *pool, u32 idx);
+
+/* k3_cppi_desc_pool_create_name() */
+struct rl_k3_cppi_desc_pool *rl_k3_cppi_desc_pool_create_name(struct rl_model *m,
+						      u32 size, u32 desc_size,
+						      const char *name);
+/*
+ * k3_cppi_desc_pool_destroy(): reports each descriptor not back in the pool
+ * (RL_F_LEAK, naming its owner) and then the driver's own warning
+ * "k3_knav_desc_pool size %zu != avail %zu" (RL_F_POOL_LEAK).
+ */
+void rl_k3_cppi_desc_pool_destroy(struct rl_k3_cppi_desc_pool *pool);
+/*@ requires shape: \valid(pool) && \valid_read(pool->m) &&
+  @   \valid_read(pool->m->ledger) &&
+  @   rl_ledger_tables(pool->m->ledger) &&
+  @   pool->base + pool->size <= pool->m->ledger->cap[RL_OBJ_DESC];
+  @ requires acct: pool->destroyed == 0 && pool->block != \null &&
+  @   pool->acct.size == pool->size ==>
+  @   0 < pool->size <= RL_DESC_ACCT_MAX &&
+  @   \valid(pool->acct.state + (0 .. pool->size - 1)) &&
+  @   \separated(&pool->acct, pool->acct.state + (0 .. pool->size - 1));
+  @ assigns \nothing;
+  @ ensures mirror: \result <==> (
+  @   (pool->destroyed != 0 ==> pool->block == \null) &&
+  @   (pool->destroyed == 0 ==> pool->block != \null &&
+  @     pool->acct.size == pool->size &&
+  @     rl_desc_states(pool->acct.state, pool->size) &&
+  @     pool->acct.avail == rl_nfree(pool->acct.state, pool->size) &&
+  @     pool->acct.avail <= pool->size && rl_desc_pool_tied(pool)));
+  @*/
+bool rl_k3_cppi_desc_pool_is_valid(const struct rl_k3_cppi_desc_pool *pool);
+
+
+/*
+ * k3_cppi_desc_pool_alloc(): fault site RL_FAULT_DESC_ALLOC.  The driver's
+ * view (A5): the pool's part, desc_pool_take(), is proven to keep the pool
+ * tied to the ledger (unit desc_pool); the assigns leave out bookkeeping.
+ */
 /*@ requires pool: \valid(pool);
   @ requires room: rl_g_desc_held < RL_GHOST_MAX;
   @ assigns RL_DESC_POOL_FOOTPRINT(pool), rl_g_desc_held;
@@ -100,7 +230,13 @@ bool rl_k3_cppi_desc_pool_is_valid(const struct rl_k3_cppi_desc_pool *pool);
   @   rl_g_desc_held == \old(rl_g_desc_held) + 1;
   @*/
 void *rl_k3_cppi_desc_pool_alloc(struct rl_k3_cppi_desc_pool *pool);
-/* k3_cppi_desc_pool_free(): only a descriptor the driver holds */
+/*
+ * k3_cppi_desc_pool_free(): only a descriptor the driver holds.  The
+ * driver's view (A5) assumes it holds the one it frees (given_back; the
+ * ledger reports any other free at run time); the pool's part,
+ * desc_pool_give(), is proven to give back exactly a descriptor the
+ * ledger has with the driver and to keep the pool tied (unit desc_pool).
+ */
 /*@ requires pool: \valid(pool);
   @ requires held: rl_g_desc_held > 0;
   @ assigns RL_DESC_POOL_FOOTPRINT(pool), rl_g_desc_held;

@@ -46,10 +46,14 @@ enum rl_owner_kind {
 };
 
 /* An owner is a kind plus an index (ring id, pool id, skb id...). */
-#define RL_OWNER(kind, idx) (((u32)(kind) << 24) | ((u32)(idx) & 0xffffff))
-/* (a division, the same code as the shift: the provers know division) */
+/*
+ * (Multiplication, division and remainder by 2^24: the same value and the
+ * same code as shifts and masks - the provers know arithmetic, not bits.)
+ */
+#define RL_OWNER(kind, idx) \
+	((u32)(kind) * 0x1000000U + (u32)(idx) % 0x1000000U)
 #define RL_OWNER_KIND(o) ((enum rl_owner_kind)((o) / 0x1000000U))
-#define RL_OWNER_IDX(o) ((o) & 0xffffff)
+#define RL_OWNER_IDX(o) ((o) % 0x1000000U)
 
 enum rl_finding_kind {
 	RL_F_NONE,
@@ -197,6 +201,12 @@ void rl_ledger_unreserve(struct rl_ledger *l, enum rl_obj_class cls,
 			 u32 base, u32 n);
 
 /* Inline: the per-step check asks this for every slot (make bench-fuzz). */
+/*@ requires \valid_read(l) && 0 <= cls < RL_OBJ_NR;
+  @ requires id < l->cap[cls] ==> \valid_read(l->owner[cls] + id);
+  @ assigns \nothing;
+  @ ensures \result == (id < l->cap[cls] ? l->owner[cls][id] :
+  @   RL_OWNER(RL_OWN_NONE, 0));
+  @*/
 static inline u32 rl_ledger_owner(const struct rl_ledger *l,
 				  enum rl_obj_class cls, u32 id)
 {
@@ -221,6 +231,8 @@ static inline u32 rl_ledger_owner(const struct rl_ledger *l,
   @   assumes !(id < l->cap[cls] && l->owner[cls][id] == from);
   @   assigns RL_LEDGER_REPORT_FOOTPRINT(l);
   @   ensures \result == \false;
+  @   ensures unmoved: \forall integer i; 0 <= i <= l->cap[cls] ==>
+  @     l->owner[cls][i] == \old(l->owner[cls][i]);
   @ complete behaviors;
   @ disjoint behaviors;
   @*/
@@ -266,6 +278,9 @@ void rl_ledger_expect(struct rl_ledger *l, enum rl_obj_class cls, u32 id,
 
 void rl_ledger_report(struct rl_ledger *l, const struct rl_finding *f);
 /* Report a finding about counts (expected vs actual numbers). */
+/*@ requires \valid(l);
+  @ assigns RL_LEDGER_REPORT_FOOTPRINT(l);
+  @*/
 void rl_ledger_report_count(struct rl_ledger *l, enum rl_finding_kind kind,
 			    enum rl_obj_class cls, u32 obj, u32 expected,
 			    u32 actual, const char *what);

@@ -207,6 +207,9 @@ bool rl_oops_null(const void *p, enum rl_obj_class cls, const char *what);
 bool rl_oops_index(struct rl_model *m, u32 idx, u32 n, const char *what);
 
 /* Count @n units of work @c (cost.h). */
+/*@ requires \valid(m) && 0 <= c < RL_COST_NR;
+  @ assigns m->cost[c];
+  @*/
 static inline void rl_cost_add(struct rl_model *m, enum rl_cost c, u64 n)
 {
 	m->cost[c] += n;
@@ -229,6 +232,9 @@ void rl_model_unregister(struct rl_model *m, struct rl_obj_hdr *h);
 /* Arm @site so that its @n-th call from now fails (n = 0 disarms). */
 void rl_model_fail_nth(struct rl_model *m, enum rl_fault_site site, u32 n);
 /* Called by a site on every call: true when this call must fail. */
+/*@ requires \valid(m) && 0 <= site < RL_FAULT_NR;
+  @ assigns m->fault[site], m->fault_hits;
+  @*/
 bool rl_model_fault_hit(struct rl_model *m, enum rl_fault_site site);
 /* True while any fault site is armed and has not fired yet. */
 bool rl_model_fault_armed(const struct rl_model *m);

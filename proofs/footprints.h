@@ -51,6 +51,22 @@
 	(p)->m->ledger->count[RL_OBJ_DESC][0 .. RL_OWN_NR - 1]
 
 /*
+ * What the pool's own part of an alloc or a free writes (desc_pool_take,
+ * desc_pool_give, proven in unit desc_pool): the pool's accounting and
+ * memory, its class's ledger entries and counters, and the bookkeeping
+ * (the incremental check's list, a report, the cost counters) that the
+ * facility footprint above leaves out.
+ */
+#define RL_DESC_POOL_MOVE_FOOTPRINT(p) \
+	(p)->acct.avail, (p)->acct.state[0 .. RL_SPAN], \
+	(p)->block[0 .. RL_SPAN], (p)->saved[0 .. RL_SPAN], \
+	(p)->m->ledger->owner[RL_OBJ_DESC][0 .. RL_SPAN], \
+	(p)->m->ledger->count[RL_OBJ_DESC][0 .. RL_OWN_NR - 1], \
+	RL_LEDGER_TOUCH_FOOTPRINT((p)->m->ledger, RL_OBJ_DESC), \
+	RL_LEDGER_REPORT_FOOTPRINT((p)->m->ledger), \
+	(p)->m->cost[0 .. RL_COST_NR - 1]
+
+/*
  * The ledger's own writes beside an object's owner and the counters: the
  * incremental check's list (bookkeeping: rl_ledger_touch) and a report
  * (the findings count, the first and last records).  Named only by the

@@ -46,6 +46,7 @@ void rl_footprints_touch(struct rl_dma *dma, struct rl_k3_cppi_desc_pool *pool,
 {
 	RL_TOUCH(RL_DMA_FOOTPRINT(dma));
 	RL_TOUCH(RL_DESC_POOL_FOOTPRINT(pool));
+	RL_TOUCH(RL_DESC_POOL_MOVE_FOOTPRINT(pool));
 	RL_TOUCH(RL_DESC_BLOCK(pool));
 	RL_TOUCH(RL_DESC_ACCESS_FOOTPRINT(pool));
 	RL_TOUCH(RL_LEDGER_TOUCH_FOOTPRINT(pool->m->ledger, RL_OBJ_DESC));

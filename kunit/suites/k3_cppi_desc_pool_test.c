@@ -222,6 +222,50 @@ static void desc_pool_is_valid_catches_corruption(struct kunit *test)
 	rl_test_finish(ctx);
 }
 
+/*
+ * The pool tied to the ledger (rl_desc_pool_tied, proven kept by alloc and
+ * free): after each, the pool's avail is the ledger's count of the pool's
+ * descriptors.  Then each half broken on its own - the accounting
+ * self-consistent but holding a descriptor the ledger gives the pool, and
+ * the ledger moving one the accounting has free - and caught.
+ */
+static void desc_pool_tied_to_ledger(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_k3_cppi_desc_pool *pool = make_pool(test, ctx, 8);
+	struct rl_ledger *l = ctx->m->ledger;
+	u32 own = rl_k3_cppi_desc_pool_owner(pool);
+	void *d[3];
+	int i;
+
+	for (i = 0; i < 3; i++)
+		d[i] = rl_k3_cppi_desc_pool_alloc(pool);
+	rl_k3_cppi_desc_pool_free(pool, d[1]);
+	KUNIT_EXPECT_TRUE(test, rl_k3_cppi_desc_pool_is_valid(pool));
+	KUNIT_EXPECT_EQ(test, rl_k3_cppi_desc_pool_avail(pool), 6U);
+	KUNIT_EXPECT_EQ(test, rl_ledger_count_owner(l, RL_OBJ_DESC, pool->base,
+						    pool->size, own), 6U);
+	/* accounting alone: descriptor 5 held and counted so, ledger: pool */
+	pool->acct.state[5] = RL_DESC_HELD;
+	pool->acct.avail--;
+	KUNIT_EXPECT_TRUE(test, rl_desc_acct_is_valid(&pool->acct));
+	KUNIT_EXPECT_FALSE(test, rl_k3_cppi_desc_pool_is_valid(pool));
+	pool->acct.state[5] = RL_DESC_FREE;
+	pool->acct.avail++;
+	KUNIT_EXPECT_TRUE(test, rl_k3_cppi_desc_pool_is_valid(pool));
+	/* ledger alone: descriptor 5 to the driver, the accounting: free */
+	rl_ledger_set(l, RL_OBJ_DESC, pool->base + 5, RL_OWNER(RL_OWN_DRIVER, 0));
+	KUNIT_EXPECT_TRUE(test, rl_ledger_counts_match(l));
+	KUNIT_EXPECT_FALSE(test, rl_k3_cppi_desc_pool_is_valid(pool));
+	RL_EXPECT_FINDING(ctx, RL_F_INVALID, rl_model_check(ctx->m));
+	rl_ledger_set(l, RL_OBJ_DESC, pool->base + 5, own);
+	KUNIT_EXPECT_TRUE(test, rl_k3_cppi_desc_pool_is_valid(pool));
+	rl_k3_cppi_desc_pool_free(pool, d[0]);
+	rl_k3_cppi_desc_pool_free(pool, d[2]);
+	rl_k3_cppi_desc_pool_destroy(pool);
+	rl_test_finish(ctx);
+}
+
 /* rl_desc_acct_is_valid: a state byte out of range or out of step */
 static void desc_pool_acct_catches_corruption(struct kunit *test)
 {
@@ -367,6 +411,7 @@ static struct kunit_case desc_pool_test_cases[] = {
 	KUNIT_CASE(desc_pool_use_after_free),
 	KUNIT_CASE(desc_pool_destroy_with_outstanding),
 	KUNIT_CASE(desc_pool_is_valid_catches_corruption),
+	KUNIT_CASE(desc_pool_tied_to_ledger),
 	{}
 };
 

@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * desc_pool_own.c - the descriptor pool's ownership half: which of its
+ * descriptors are free, in its accounting and in the ledger at once.
+ * rl_k3_cppi_desc_pool_is_valid() checks that the two agree, and the
+ * pool's part of every alloc and free keeps them so.  Proven (Frama-C WP,
+ * unit desc_pool in proofs/units.txt): the check is the invariant's exact
+ * mirror, an alloc's part keeps it, and so does a free's last step; the
+ * free's move itself is not yet (proofs/README.md), nor the byte work.
+ */
+#include "k3_cppi_desc_pool.h"
+#include "poison.h"
+
+bool rl_k3_cppi_desc_pool_is_valid(const struct rl_k3_cppi_desc_pool *pool)
+{
+	const struct rl_ledger *l = pool->m->ledger;
+	u32 i;
+
+	if (pool->destroyed)
+		return pool->block == NULL;
+	if (!pool->block || pool->acct.size != pool->size ||
+	    !rl_desc_acct_is_valid(&pool->acct))
+		return false;
+	/* the pool's own view and the ledger agree on every descriptor */
+	/*@ loop invariant range: 0 <= i <= pool->size;
+	  @ loop invariant tied: \forall integer j; 0 <= j < i ==>
+	  @   (pool->acct.state[j] == RL_DESC_FREE <==>
+	  @    l->owner[RL_OBJ_DESC][pool->base + j] ==
+	  @    rl_desc_pool_owner(pool));
+	  @ loop assigns i;
+	  @ loop variant pool->size - i;
+	  @*/
+	for (i = 0; i < pool->size; i++) {
+		bool is_free = !rl_desc_acct_held(&pool->acct, i);
+		bool own_pool = rl_ledger_owner(l, RL_OBJ_DESC, pool->base + i) ==
+				rl_k3_cppi_desc_pool_owner(pool);
+
+		if (is_free != own_pool)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Descriptor @i's memory on its way out: SLUB check_object() (a freed
+ * object must still hold its poison), then the contents as the previous
+ * user left them.  Bytes only, no owner (assumed, proofs/README.md A5).
+ */
+/*@ requires \valid(pool) && \valid(pool->m) && \valid(pool->m->ledger);
+  @ assigns pool->block[0 .. RL_SPAN],
+  @   RL_LEDGER_REPORT_FOOTPRINT(pool->m->ledger);
+  @ ensures \result != \null;
+  @*/
+static void *desc_take(struct rl_k3_cppi_desc_pool *pool, u32 i)
+{
+	size_t off = (size_t)i * pool->desc_size;
+
+	if (!rl_poison_take(pool->block + off, pool->desc_size))
+		rl_ledger_report_count(pool->m->ledger, RL_F_USE_AFTER_FREE,
+				       RL_OBJ_DESC, pool->base + i,
+				       RL_POISON_FREE, 0,
+				       "freed descriptor written after free (poison overwritten)");
+	memcpy(pool->block + off, pool->saved + off, pool->desc_size);
+	return pool->block + off;
+}
+
+/*
+ * Descriptor @idx's memory on its way back: its contents kept aside for
+ * the next user, then poisoned (assumed, A5, as desc_take()).
+ */
+/*@ requires \valid(pool);
+  @ assigns pool->block[0 .. RL_SPAN], pool->saved[0 .. RL_SPAN];
+  @*/
+static void desc_keep(struct rl_k3_cppi_desc_pool *pool, u32 idx)
+{
+	u8 *desc = pool->block + (size_t)idx * pool->desc_size;
+
+	memcpy(pool->saved + (size_t)idx * pool->desc_size, desc,
+	       pool->desc_size);
+	rl_poison_free(desc, pool->desc_size);
+}
+
+/*
+ * Descriptor @i, the driver's now, handed out: the work counted and its
+ * memory taken (desc_take()); the pool stays tied (proven, unit
+ * desc_pool: a report and the bytes change neither the ledger's counts
+ * nor the pool's, walked one index at a time, ghost).
+ */
+/*@ requires ok: rl_desc_pool_ok(pool);
+  @ requires index: i < pool->size;
+  @ assigns pool->block[0 .. RL_SPAN], pool->m->cost[0 .. RL_COST_NR - 1],
+  @   RL_LEDGER_REPORT_FOOTPRINT(pool->m->ledger);
+  @ ensures ok: rl_desc_pool_ok(pool);
+  @ ensures same: pool->acct.avail == \old(pool->acct.avail);
+  @ ensures given: \result != \null;
+  @*/
+static void *desc_hand_out(struct rl_k3_cppi_desc_pool *pool, u32 i)
+{
+	/*@ ghost struct rl_ledger *l = pool->m->ledger; */
+	void *desc;
+
+	/*@ assert bases: \base_addr(pool) != \base_addr(l) &&
+	  @   \base_addr(pool->m) != \base_addr(l) &&
+	  @   \base_addr(pool) != \base_addr(l->owner[RL_OBJ_DESC]) &&
+	  @   \base_addr(pool) != \base_addr(l->mark[RL_OBJ_DESC]) &&
+	  @   \base_addr(pool) != \base_addr(l->dirty[RL_OBJ_DESC]) &&
+	  @   \base_addr(pool->m) != \base_addr(l->owner[RL_OBJ_DESC]) &&
+	  @   \base_addr(pool->m) != \base_addr(l->mark[RL_OBJ_DESC]) &&
+	  @   \base_addr(pool->m) != \base_addr(l->dirty[RL_OBJ_DESC]);
+	  @*/
+
+	rl_cost_add(pool->m, RL_COST_DESC_ALLOC, 1);
+	/*@ ghost Took: ; */
+	desc = desc_take(pool, i);
+	/*@ assert ptrs_1: pool->m == \at(pool->m, Took); */
+	/*@ assert ptrs_2: pool->m->ledger == l; */
+	/*@ assert ptrs_3: pool->block == \at(pool->block, Took); */
+	/*@ assert ptrs_4: pool->saved == \at(pool->saved, Took); */
+	/*@ assert ptrs_5: pool->acct.state == \at(pool->acct.state, Took); */
+	/*@ assert ptrs_6: (\forall integer c; 0 <= c < RL_OBJ_NR ==>
+	  @  l->owner[c] == \at(l->owner[c], Took) && l->mark[c] ==
+	  @  \at(l->mark[c], Took) && l->dirty[c] == \at(l->dirty[c], Took));
+	  @*/
+	/*@ assert pool_kept_1: pool->acct.avail == \at(pool->acct.avail,
+	  @  Took);
+	  @*/
+	/*@ assert pool_kept_2: pool->acct.size == \at(pool->acct.size, Took);
+	  @*/
+	/*@ assert pool_kept_3: pool->size == \at(pool->size, Took); */
+	/*@ assert pool_kept_4: pool->base == \at(pool->base, Took); */
+	/*@ assert pool_kept_5: pool->hdr.id == \at(pool->hdr.id, Took); */
+	/*@ assert pool_kept_6: pool->destroyed == \at(pool->destroyed, Took);
+	  @*/
+	/*@ assert caps: \forall integer c; 0 <= c < RL_OBJ_NR ==>
+	  @   l->cap[c] == \at(l->cap[c], Took);
+	  @*/
+	/*@ assert counts: \forall integer c, k; 0 <= c < RL_OBJ_NR &&
+	  @   0 <= k < RL_OWN_NR ==> l->count[c][k] == \at(l->count[c][k], Took);
+	  @*/
+	/*@ assert owners: \forall integer c, j; 0 <= c < RL_OBJ_NR &&
+	  @   0 <= j <= l->cap[c] ==> l->owner[c][j] == \at(l->owner[c][j], Took);
+	  @*/
+	/*@ assert kept: \forall integer c; 0 <= c < RL_OBJ_NR ==>
+	  @   rl_ledger_class_kept{Here, Took}(l, c);
+	  @*/
+	/*@ ghost
+	  @ /@ loop invariant range: 0 <= c <= RL_OBJ_NR;
+	  @    loop invariant same: \forall integer d; 0 <= d < c ==>
+	  @      rl_nown_same{Here, Took}(l->owner[d], l->cap[d]);
+	  @    loop assigns c;
+	  @    loop variant RL_OBJ_NR - c;
+	  @ @/
+	  @ for (u32 c = 0; c < RL_OBJ_NR; c++) {
+	  @   /@ loop invariant range: 0 <= j <= l->cap[c];
+	  @      loop invariant same: rl_nown_same{Here, Took}(l->owner[c], j);
+	  @      loop assigns j;
+	  @      loop variant l->cap[c] - j;
+	  @   @/
+	  @   for (u32 j = 0; j < l->cap[c]; j++)
+	  @     ;
+	  @ }
+	  @*/
+	/*@ ghost
+	  @ /@ loop invariant range: 0 <= j <= pool->size;
+	  @    loop invariant same: rl_nfree(pool->acct.state, j) ==
+	  @      rl_nfree{Took}(pool->acct.state, j);
+	  @    loop assigns j;
+	  @    loop variant pool->size - j;
+	  @ @/
+	  @ for (u32 j = 0; j < pool->size; j++)
+	  @   ;
+	  @*/
+	/*@ assert tables: \forall integer c; 0 <= c < RL_OBJ_NR ==>
+	  @   l->cap[c] < 4294967295 && \valid(l->owner[c] + (0 .. l->cap[c]));
+	  @*/
+	/*@ assert kinds: \forall integer c, j; 0 <= c < RL_OBJ_NR &&
+	  @   0 <= j < l->cap[c] ==> rl_owner_ok(l->owner[c][j]);
+	  @*/
+	/*@ assert counters: \forall integer c, k;
+	  @   0 <= c < RL_OBJ_NR && 0 <= k < RL_OWN_NR ==>
+	  @   l->count[c][k] == rl_nown(l->owner[c], k, l->cap[c]);
+	  @*/
+	/*@ assert counted_1: rl_ledger_apart(l); */
+	/*@ assert counted_2: rl_ledger_tables(l); */
+	/*@ assert counted_3: rl_ledger_counted(l); */
+	/*@ assert ledger_ok: rl_ledger_ok(l); */
+	/*@ assert acct_ok: rl_desc_acct_ok(&pool->acct); */
+	/*@ assert apart: rl_desc_pool_apart(pool); */
+	/*@ assert states: \forall integer j; 0 <= j < pool->size ==>
+	  @   pool->acct.state[j] == \at(pool->acct.state[j], Took);
+	  @*/
+	/*@ assert tied: rl_desc_pool_tied(pool); */
+	return desc;
+}
+
+void *rl_desc_pool_take(struct rl_k3_cppi_desc_pool *pool)
+{
+	struct rl_ledger *l = pool->m->ledger;
+	u32 i;
+
+	/*@ assert bases: \base_addr(pool) != \base_addr(l) &&
+	  @   \base_addr(pool->m) != \base_addr(l) &&
+	  @   \base_addr(pool) != \base_addr(l->owner[RL_OBJ_DESC]) &&
+	  @   \base_addr(pool) != \base_addr(l->mark[RL_OBJ_DESC]) &&
+	  @   \base_addr(pool) != \base_addr(l->dirty[RL_OBJ_DESC]) &&
+	  @   \base_addr(pool->m) != \base_addr(l->owner[RL_OBJ_DESC]) &&
+	  @   \base_addr(pool->m) != \base_addr(l->mark[RL_OBJ_DESC]) &&
+	  @   \base_addr(pool->m) != \base_addr(l->dirty[RL_OBJ_DESC]);
+	  @*/
+	i = rl_desc_acct_alloc(&pool->acct);
+
+	/* Proof only: the ledger is counted as before (walked, ghost) */
+	/*@ assert kept: \forall integer c; 0 <= c < RL_OBJ_NR ==>
+	  @   rl_ledger_class_kept{Here, Pre}(l, c);
+	  @*/
+	/*@ ghost
+	  @ /@ loop invariant range: 0 <= c <= RL_OBJ_NR;
+	  @    loop invariant same: \forall integer d; 0 <= d < c ==>
+	  @      rl_nown_same{Here, Pre}(l->owner[d], l->cap[d]);
+	  @    loop assigns c;
+	  @    loop variant RL_OBJ_NR - c;
+	  @ @/
+	  @ for (u32 c = 0; c < RL_OBJ_NR; c++) {
+	  @   /@ loop invariant range: 0 <= j <= l->cap[c];
+	  @      loop invariant same: rl_nown_same{Here, Pre}(l->owner[c], j);
+	  @      loop assigns j;
+	  @      loop variant l->cap[c] - j;
+	  @   @/
+	  @   for (u32 j = 0; j < l->cap[c]; j++)
+	  @     ;
+	  @ }
+	  @*/
+	/*@ assert ledger_ok: rl_ledger_ok(l); */
+	if (i >= pool->size) {
+		/*@ assert none_tied: rl_desc_pool_tied(pool); */
+		/*@ assert none_acct: rl_desc_acct_ok(&pool->acct); */
+		/*@ assert none_apart: rl_desc_pool_apart(pool); */
+		return NULL;
+	}
+	/*@ ghost Set: ; */
+	rl_ledger_set(l, RL_OBJ_DESC, pool->base + i,
+		      RL_OWNER(RL_OWN_DRIVER, 0));
+	/*@ ghost rl_g_desc_held++; */
+	/*@ assert pool_kept_1: pool->acct.avail == \at(pool->acct.avail, Set);
+	  @*/
+	/*@ assert pool_kept_2: pool->acct.size == \at(pool->acct.size, Set);
+	  @*/
+	/*@ assert pool_kept_3: pool->acct.state == \at(pool->acct.state, Set);
+	  @*/
+	/*@ assert pool_kept_4: pool->size == \at(pool->size, Set); */
+	/*@ assert pool_kept_5: pool->base == \at(pool->base, Set); */
+	/*@ assert pool_kept_6: pool->hdr.id == \at(pool->hdr.id, Set); */
+	/*@ assert pool_kept_7: pool->m == \at(pool->m, Set); */
+	/*@ assert pool_kept_8: pool->m->ledger == l; */
+	/*@ assert moved: pool->acct.state[i] == RL_DESC_HELD &&
+	  @   l->owner[RL_OBJ_DESC][pool->base + i] != rl_desc_pool_owner(pool);
+	  @*/
+	/*@ assert others: \forall integer j; 0 <= j < pool->size && j != i ==>
+	  @   pool->acct.state[j] == \at(pool->acct.state[j], Pre) &&
+	  @   l->owner[RL_OBJ_DESC][pool->base + j] ==
+	  @   \at(pool->m->ledger->owner[RL_OBJ_DESC][pool->base + j], Pre);
+	  @*/
+	/*@ assert tied: rl_desc_pool_tied(pool); */
+	/*@ assert acct_ok: rl_desc_acct_ok(&pool->acct); */
+	/*@ assert apart: rl_desc_pool_apart(pool); */
+	return desc_hand_out(pool, i);
+}
+
+/*
+ * Descriptor @idx, the pool's again: the work counted and its memory
+ * kept aside and poisoned (desc_keep()); the pool stays tied (proven,
+ * unit desc_pool: the bytes change no free count, walked, ghost).
+ */
+/*@ requires ok: rl_desc_pool_ok(pool);
+  @ requires index: idx < pool->size;
+  @ assigns pool->block[0 .. RL_SPAN], pool->saved[0 .. RL_SPAN],
+  @   pool->m->cost[0 .. RL_COST_NR - 1];
+  @ ensures ok: rl_desc_pool_ok(pool);
+  @ ensures same: pool->acct.avail == \old(pool->acct.avail);
+  @*/
+static void desc_put_back(struct rl_k3_cppi_desc_pool *pool, u32 idx)
+{
+	rl_cost_add(pool->m, RL_COST_DESC_FREE, 1);
+	/*@ ghost Kept: ; */
+	desc_keep(pool, idx);
+	/*@ ghost
+	  @ /@ loop invariant range: 0 <= j <= pool->size;
+	  @    loop invariant same: rl_nfree(pool->acct.state, j) ==
+	  @      rl_nfree{Kept}(pool->acct.state, j);
+	  @    loop assigns j;
+	  @    loop variant pool->size - j;
+	  @ @/
+	  @ for (u32 j = 0; j < pool->size; j++)
+	  @   ;
+	  @*/
+	/*@ assert acct_ok: rl_desc_acct_ok(&pool->acct); */
+	/*@ assert tied: rl_desc_pool_tied(pool); */
+}
+
+void rl_desc_pool_give(struct rl_k3_cppi_desc_pool *pool, u32 idx)
+{
+	struct rl_ledger *l = pool->m->ledger;
+	u32 own = rl_ledger_owner(l, RL_OBJ_DESC, pool->base + idx);
+
+	if (!rl_ledger_move(l, RL_OBJ_DESC, pool->base + idx,
+			    RL_OWNER(RL_OWN_DRIVER, 0),
+			    rl_k3_cppi_desc_pool_owner(pool),
+			    own == rl_k3_cppi_desc_pool_owner(pool) ?
+			    RL_F_DOUBLE_FREE : RL_F_OWNER,
+			    "k3_cppi_desc_pool_free: descriptor not held by the driver"))
+		return;
+	/*@ ghost rl_g_desc_held--; */
+	/* the ledger said "driver", so the pool sees it held */
+	if (rl_desc_acct_held(&pool->acct, idx))
+		rl_desc_acct_free(&pool->acct, idx);
+	desc_put_back(pool, idx);
+}
