@@ -85,8 +85,8 @@ struct rl_k3_cppi_desc_pool {
  * the pool - what rl_k3_cppi_desc_pool_is_valid() checks of each, so
  * that the pool's avail is the ledger's count of the pool's descriptors.
  * Proven (unit desc_pool): _is_valid is its exact mirror, and the pool's
- * part of an alloc keeps it (of a free, the last step only so far).  The
- * objects it reads are separate allocations.
+ * part of an alloc and of a free keeps it.  The objects it reads are
+ * separate allocations.
  */
 /*@ logic integer rl_desc_pool_owner{L}(struct rl_k3_cppi_desc_pool *p) =
   @   RL_OWNER(RL_OWN_POOL, p->hdr.id);
@@ -120,6 +120,19 @@ struct rl_k3_cppi_desc_pool {
   @     \base_addr(p->m) != \base_addr(p->m->ledger->owner[c]) &&
   @     \base_addr(p->m) != \base_addr(p->m->ledger->mark[c]) &&
   @     \base_addr(p->m) != \base_addr(p->m->ledger->dirty[c]));
+  @
+  @ // the part of rl_desc_pool_apart a step across a call asserts first,
+  @ // with ledger l named once (the pool's own class's tables)
+  @ predicate rl_desc_pool_bases{L}(struct rl_k3_cppi_desc_pool *p,
+  @                                 struct rl_ledger *l) =
+  @   \base_addr(p) != \base_addr(l) &&
+  @   \base_addr(p->m) != \base_addr(l) &&
+  @   \base_addr(p) != \base_addr(l->owner[RL_OBJ_DESC]) &&
+  @   \base_addr(p) != \base_addr(l->mark[RL_OBJ_DESC]) &&
+  @   \base_addr(p) != \base_addr(l->dirty[RL_OBJ_DESC]) &&
+  @   \base_addr(p->m) != \base_addr(l->owner[RL_OBJ_DESC]) &&
+  @   \base_addr(p->m) != \base_addr(l->mark[RL_OBJ_DESC]) &&
+  @   \base_addr(p->m) != \base_addr(l->dirty[RL_OBJ_DESC]);
   @
   @ predicate rl_desc_pool_ok{L}(struct rl_k3_cppi_desc_pool *p) =
   @   \valid(p) && \valid(p->m) && rl_ledger_ok(p->m->ledger) &&
@@ -159,10 +172,9 @@ void *rl_desc_pool_take(struct rl_k3_cppi_desc_pool *pool);
 /*
  * The pool's part of a free: descriptor @idx comes back from the driver -
  * in the ledger, then in the accounting - or, when the ledger does not
- * have it with the driver, a report and nothing moves.  Its last step
- * (desc_put_back) is proven to keep the pool tied; this contract is not
- * proven yet (A5: the frames across the move ran out of the provers'
- * budget, proofs/README.md "Not proven (yet)").
+ * have it with the driver, a report and nothing moves.  Proven (unit
+ * desc_pool), in three steps: the ledger's move (desc_move_back), the
+ * accounting's free (desc_free_back), the bytes (desc_put_back).
  */
 /*@ requires ok: rl_desc_pool_ok(pool);
   @ requires index: idx < pool->size;
@@ -219,8 +231,9 @@ bool rl_k3_cppi_desc_pool_is_valid(const struct rl_k3_cppi_desc_pool *pool);
 
 /*
  * k3_cppi_desc_pool_alloc(): fault site RL_FAULT_DESC_ALLOC.  The driver's
- * view (A5): the pool's part, desc_pool_take(), is proven to keep the pool
- * tied to the ledger (unit desc_pool); the assigns leave out bookkeeping.
+ * view (A5): the pool's part, rl_desc_pool_take(), is proven to keep the
+ * pool tied to the ledger (unit desc_pool); the assigns leave out
+ * bookkeeping.
  */
 /*@ requires pool: \valid(pool);
   @ requires room: rl_g_desc_held < RL_GHOST_MAX;
@@ -234,7 +247,7 @@ void *rl_k3_cppi_desc_pool_alloc(struct rl_k3_cppi_desc_pool *pool);
  * k3_cppi_desc_pool_free(): only a descriptor the driver holds.  The
  * driver's view (A5) assumes it holds the one it frees (given_back; the
  * ledger reports any other free at run time); the pool's part,
- * desc_pool_give(), is proven to give back exactly a descriptor the
+ * rl_desc_pool_give(), is proven to give back exactly a descriptor the
  * ledger has with the driver and to keep the pool tied (unit desc_pool).
  */
 /*@ requires pool: \valid(pool);

@@ -337,27 +337,9 @@ bool rl_ledger_move(struct rl_ledger *l, enum rl_obj_class cls, u32 id,
 		  @*/
 		/*
 		 * Proof only: a report writes none of the tables, so each is
-		 * counted as before - walked as rl_ledger_set walks the
-		 * classes it does not write.
+		 * counted as before - walked (proofs/walks.h).
 		 */
-		/*@ ghost
-		  @ /@ loop invariant range: 0 <= c <= RL_OBJ_NR;
-		  @    loop invariant same: \forall integer d; 0 <= d < c ==>
-		  @      rl_nown_same{Here, Pre}(l->owner[d], l->cap[d]);
-		  @    loop assigns c;
-		  @    loop variant RL_OBJ_NR - c;
-		  @ @/
-		  @ for (u32 c = 0; c < RL_OBJ_NR; c++) {
-		  @   /@ loop invariant range: 0 <= j <= l->cap[c];
-		  @      loop invariant same:
-		  @        rl_nown_same{Here, Pre}(l->owner[c], j);
-		  @      loop assigns j;
-		  @      loop variant l->cap[c] - j;
-		  @   @/
-		  @   for (u32 j = 0; j < l->cap[c]; j++)
-		  @     ;
-		  @ }
-		  @*/
+		/*@ ghost RL_LEDGER_NOWN_WALK(l, Pre) */
 		/*@ assert end_tables: \forall integer c; 0 <= c < RL_OBJ_NR ==>
 		  @   l->cap[c] < 4294967295 &&
 		  @   \valid(l->owner[c] + (0 .. l->cap[c]));

@@ -51,8 +51,8 @@
 	(p)->m->ledger->count[RL_OBJ_DESC][0 .. RL_OWN_NR - 1]
 
 /*
- * What the pool's own part of an alloc or a free writes (desc_pool_take,
- * desc_pool_give, proven in unit desc_pool): the pool's accounting and
+ * What the pool's own part of an alloc or a free writes (rl_desc_pool_take,
+ * rl_desc_pool_give, proven in unit desc_pool): the pool's accounting and
  * memory, its class's ledger entries and counters, and the bookkeeping
  * (the incremental check's list, a report, the cost counters) that the
  * facility footprint above leaves out.

@@ -141,7 +141,7 @@ units=$(python3 proofs/units.py --file "${UNITS_FILE:-proofs/units.txt}" --only 
 # (one command line, so the unit key digests what WP proves)
 frama_c() {
 	frama-c -machdep gcc_x86_64 -pp-annot \
-		-cpp-extra-args="-std=gnu11 -include proofs/footprints.h $inc -DRL_PROOF_VARIANTS=$m" \
+		-cpp-extra-args="-std=gnu11 -include proofs/footprints.h -include proofs/walks.h $inc -DRL_PROOF_VARIANTS=$m" \
 		"$file" "$@"
 }
 # prove_unit MODE PROVERS: one unit through WP, with the goal cache in MODE.  In
