@@ -147,6 +147,8 @@ static void desc_pool_double_free(struct kunit *test)
 	RL_EXPECT_FINDING(ctx, RL_F_DOUBLE_FREE,
 			  rl_k3_cppi_desc_pool_free(pool, d));
 	KUNIT_EXPECT_EQ(test, rl_k3_cppi_desc_pool_avail(pool), 4U);
+	/* a refused free moves nothing: still tied (proven, `refused`) */
+	KUNIT_EXPECT_TRUE(test, rl_k3_cppi_desc_pool_is_valid(pool));
 	rl_k3_cppi_desc_pool_destroy(pool);
 	rl_test_finish(ctx);
 }
@@ -162,6 +164,8 @@ static void desc_pool_free_of_desc_in_ring(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rl_ring_push(ring, dma), 0);
 	RL_EXPECT_FINDING(ctx, RL_F_OWNER, rl_k3_cppi_desc_pool_free(pool, d));
 	KUNIT_EXPECT_EQ(test, ctx->last.actual, rl_ring_owner(ring));
+	KUNIT_EXPECT_EQ(test, rl_k3_cppi_desc_pool_avail(pool), 3U);
+	KUNIT_EXPECT_TRUE(test, rl_k3_cppi_desc_pool_is_valid(pool));
 	/* touching a descriptor the DMA owns is flagged too */
 	RL_EXPECT_FINDING(ctx, RL_F_OWNER, rl_cppi5_hdesc_get_psdata(pool, d));
 	KUNIT_ASSERT_EQ(test, rl_ring_pop(ring, &dma), 0);
