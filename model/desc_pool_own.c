@@ -162,19 +162,99 @@ static void *desc_hand_out(struct rl_k3_cppi_desc_pool *pool, u32 i)
 	return desc;
 }
 
-void *rl_desc_pool_take(struct rl_k3_cppi_desc_pool *pool)
+/*
+ * Half way through an alloc or a free: descriptor @i is held in the
+ * pool's accounting and still (or already) the pool's in the ledger;
+ * every other descriptor tied.
+ */
+/*@ predicate rl_desc_pool_half{L}(struct rl_k3_cppi_desc_pool *p,
+  @                                integer i) =
+  @   \valid(p) && \valid(p->m) && rl_ledger_ok(p->m->ledger) &&
+  @   p->destroyed == 0 && p->block != \null &&
+  @   p->acct.size == p->size && rl_desc_acct_ok(&p->acct) &&
+  @   p->base + p->size <= p->m->ledger->cap[RL_OBJ_DESC] &&
+  @   rl_desc_pool_apart(p) && 0 <= i < p->size &&
+  @   p->acct.state[i] == RL_DESC_HELD &&
+  @   p->m->ledger->owner[RL_OBJ_DESC][p->base + i] ==
+  @   rl_desc_pool_owner(p) &&
+  @   (\forall integer j; 0 <= j < p->size && j != i ==>
+  @     (p->acct.state[j] == RL_DESC_FREE <==>
+  @      p->m->ledger->owner[RL_OBJ_DESC][p->base + j] ==
+  @      rl_desc_pool_owner(p)));
+  @*/
+
+/*
+ * The ledger's half of an alloc: descriptor @i (ledger id @id), held in
+ * the accounting already, moves from the pool to the driver in the
+ * ledger.  Proven (unit desc_pool) to tie the pool again and to change
+ * nothing else its invariant reads, each fact its own clause, as
+ * desc_move_back().
+ */
+/*@ requires half: rl_desc_pool_half(pool, i);
+  @ requires id: id == pool->base + i;
+  @ assigns pool->m->ledger->owner[RL_OBJ_DESC][0 .. RL_SPAN],
+  @   pool->m->ledger->count[RL_OBJ_DESC][0 .. RL_OWN_NR - 1],
+  @   RL_LEDGER_TOUCH_FOOTPRINT(pool->m->ledger, RL_OBJ_DESC);
+  @ ensures ledger_ok: rl_ledger_ok(pool->m->ledger);
+  @ ensures m_kept: pool->m == \old(pool->m);
+  @ ensures ledger_kept: pool->m->ledger == \old(pool->m->ledger);
+  @ ensures state_kept: pool->acct.state == \old(pool->acct.state);
+  @ ensures block_kept: pool->block == \old(pool->block);
+  @ ensures saved_kept: pool->saved == \old(pool->saved);
+  @ ensures avail_kept: pool->acct.avail == \old(pool->acct.avail);
+  @ ensures acct_size_kept: pool->acct.size == \old(pool->acct.size);
+  @ ensures size_kept: pool->size == \old(pool->size);
+  @ ensures base_kept: pool->base == \old(pool->base);
+  @ ensures id_kept: pool->hdr.id == \old(pool->hdr.id);
+  @ ensures destroyed_kept: pool->destroyed == \old(pool->destroyed);
+  @ ensures cap_kept: pool->m->ledger->cap[RL_OBJ_DESC] ==
+  @   \old(pool->m->ledger->cap[RL_OBJ_DESC]);
+  @ ensures tables_kept: \forall integer c; 0 <= c < RL_OBJ_NR ==>
+  @   pool->m->ledger->owner[c] == \old(pool->m->ledger->owner[c]) &&
+  @   pool->m->ledger->mark[c] == \old(pool->m->ledger->mark[c]) &&
+  @   pool->m->ledger->dirty[c] == \old(pool->m->ledger->dirty[c]);
+  @ ensures states_kept: \forall integer j; 0 <= j < pool->size ==>
+  @   pool->acct.state[j] == \old(pool->acct.state[j]);
+  @ ensures tied_others: \forall integer j; 0 <= j < pool->size &&
+  @   j != i ==> (pool->acct.state[j] == RL_DESC_FREE <==>
+  @   pool->m->ledger->owner[RL_OBJ_DESC][pool->base + j] ==
+  @   rl_desc_pool_owner(pool));
+  @ ensures to_driver: pool->m->ledger->owner[RL_OBJ_DESC][id] ==
+  @   RL_OWNER(RL_OWN_DRIVER, 0);
+  @*/
+static void desc_set_held(struct rl_k3_cppi_desc_pool *pool, u32 i, u32 id)
 {
 	struct rl_ledger *l = pool->m->ledger;
+
+	/*@ assert bases: rl_desc_pool_bases(pool, l); */
+	/*@ assert in_range: id < l->cap[RL_OBJ_DESC]; */
+	/*@ ghost Setting: ; */
+	rl_ledger_set(l, RL_OBJ_DESC, id, RL_OWNER(RL_OWN_DRIVER, 0));
+	/* one fact per assert, as in desc_hand_out() */
+	/*@ assert id_kept: pool->hdr.id == \at(pool->hdr.id, Setting); */
+	/*@ assert ptrs_1: pool->m == \at(pool->m, Setting); */
+	/*@ assert ptrs_2: pool->m->ledger == l; */
+	/*@ assert ptrs_3: l->owner[RL_OBJ_DESC] ==
+	  @   \at(l->owner[RL_OBJ_DESC], Setting);
+	  @*/
+	/*@ assert base_kept: pool->base == \at(pool->base, Setting); */
+	/*@ assert size_kept: pool->size == \at(pool->size, Setting); */
+}
+
+void *rl_desc_pool_take(struct rl_k3_cppi_desc_pool *pool)
+{
+	/*@ ghost struct rl_ledger *l = pool->m->ledger; */
 	u32 i;
 
+	/*@ ghost Start: ; */
 	/*@ assert bases: rl_desc_pool_bases(pool, l); */
 	i = rl_desc_acct_alloc(&pool->acct);
 
 	/* Proof only: the ledger is counted as before (walked, ghost) */
 	/*@ assert kept: \forall integer c; 0 <= c < RL_OBJ_NR ==>
-	  @   rl_ledger_class_kept{Here, Pre}(l, c);
+	  @   rl_ledger_class_kept{Here, Start}(l, c);
 	  @*/
-	/*@ ghost RL_LEDGER_NOWN_WALK(l, Pre) */
+	/*@ ghost RL_LEDGER_NOWN_WALK(l, Start) */
 	/*@ assert ledger_ok: rl_ledger_ok(l); */
 	if (i >= pool->size) {
 		/*@ assert none_tied: rl_desc_pool_tied(pool); */
@@ -182,30 +262,33 @@ void *rl_desc_pool_take(struct rl_k3_cppi_desc_pool *pool)
 		/*@ assert none_apart: rl_desc_pool_apart(pool); */
 		return NULL;
 	}
-	/*@ ghost Set: ; */
-	rl_ledger_set(l, RL_OBJ_DESC, pool->base + i,
-		      RL_OWNER(RL_OWN_DRIVER, 0));
-	/*@ ghost rl_g_desc_held++; */
-	/* one fact per assert, as in desc_hand_out() */
-	/*@ assert pool_kept_1: pool->acct.avail == \at(pool->acct.avail, Set); */
-	/*@ assert pool_kept_2: pool->acct.size == \at(pool->acct.size, Set); */
-	/*@ assert pool_kept_3: pool->acct.state == \at(pool->acct.state, Set); */
-	/*@ assert pool_kept_4: pool->size == \at(pool->size, Set); */
-	/*@ assert pool_kept_5: pool->base == \at(pool->base, Set); */
-	/*@ assert pool_kept_6: pool->hdr.id == \at(pool->hdr.id, Set); */
-	/*@ assert pool_kept_7: pool->m == \at(pool->m, Set); */
-	/*@ assert pool_kept_8: pool->m->ledger == l; */
-	/*@ assert moved: pool->acct.state[i] == RL_DESC_HELD &&
-	  @   l->owner[RL_OBJ_DESC][pool->base + i] != rl_desc_pool_owner(pool);
-	  @*/
-	/*@ assert others: \forall integer j; 0 <= j < pool->size && j != i ==>
-	  @   pool->acct.state[j] == \at(pool->acct.state[j], Pre) &&
-	  @   l->owner[RL_OBJ_DESC][pool->base + j] ==
-	  @   \at(pool->m->ledger->owner[RL_OBJ_DESC][pool->base + j], Pre);
-	  @*/
-	/*@ assert tied: rl_desc_pool_tied(pool); */
+	/* the half-way state, one fact per assert (desc_hand_out()) */
+	/*@ assert same_ledger: pool->m->ledger == l; */
+	/*@ assert same_1: pool->destroyed == \at(pool->destroyed, Pre); */
+	/*@ assert same_2: pool->block == \at(pool->block, Pre); */
+	/*@ assert same_3: pool->acct.size == \at(pool->acct.size, Pre); */
+	/*@ assert same_4: pool->size == \at(pool->size, Pre); */
+	/*@ assert same_5: pool->base == \at(pool->base, Pre); */
+	/*@ assert fits: pool->base + pool->size <= l->cap[RL_OBJ_DESC]; */
+	/*@ assert now_held: pool->acct.state[i] == RL_DESC_HELD; */
 	/*@ assert acct_ok: rl_desc_acct_ok(&pool->acct); */
 	/*@ assert apart: rl_desc_pool_apart(pool); */
+	/*@ assert still_pool: l->owner[RL_OBJ_DESC][pool->base + i] ==
+	  @   rl_desc_pool_owner(pool);
+	  @*/
+	/*@ assert tied_others: \forall integer j; 0 <= j < pool->size &&
+	  @   j != i ==> (pool->acct.state[j] == RL_DESC_FREE <==>
+	  @   l->owner[RL_OBJ_DESC][pool->base + j] == rl_desc_pool_owner(pool));
+	  @*/
+	desc_set_held(pool, i, pool->base + i);
+	/*@ ghost rl_g_desc_held++; */
+	/*@ assert to_driver:
+	  @   l->owner[RL_OBJ_DESC][pool->base + i] == RL_OWNER(RL_OWN_DRIVER, 0);
+	  @*/
+	/*@ assert held: pool->acct.state[i] == RL_DESC_HELD; */
+	/*@ assert tied: rl_desc_pool_tied(pool); */
+	/*@ assert acct_ok_2: rl_desc_acct_ok(&pool->acct); */
+	/*@ assert apart_2: rl_desc_pool_apart(pool); */
 	return desc_hand_out(pool, i);
 }
 
@@ -230,26 +313,6 @@ static void desc_put_back(struct rl_k3_cppi_desc_pool *pool, u32 idx)
 	/*@ assert acct_ok: rl_desc_acct_ok(&pool->acct); */
 	/*@ assert tied: rl_desc_pool_tied(pool); */
 }
-
-/*
- * Half way through a free: descriptor @i is the pool's in the ledger and
- * still held in the pool's accounting; every other descriptor tied.
- */
-/*@ predicate rl_desc_pool_half{L}(struct rl_k3_cppi_desc_pool *p,
-  @                                integer i) =
-  @   \valid(p) && \valid(p->m) && rl_ledger_ok(p->m->ledger) &&
-  @   p->destroyed == 0 && p->block != \null &&
-  @   p->acct.size == p->size && rl_desc_acct_ok(&p->acct) &&
-  @   p->base + p->size <= p->m->ledger->cap[RL_OBJ_DESC] &&
-  @   rl_desc_pool_apart(p) && 0 <= i < p->size &&
-  @   p->acct.state[i] == RL_DESC_HELD &&
-  @   p->m->ledger->owner[RL_OBJ_DESC][p->base + i] ==
-  @   rl_desc_pool_owner(p) &&
-  @   (\forall integer j; 0 <= j < p->size && j != i ==>
-  @     (p->acct.state[j] == RL_DESC_FREE <==>
-  @      p->m->ledger->owner[RL_OBJ_DESC][p->base + j] ==
-  @      rl_desc_pool_owner(p)));
-  @*/
 
 /*
  * Descriptor @idx, the pool's in the ledger now: free in the accounting
