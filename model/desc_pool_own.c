@@ -195,26 +195,7 @@ static void *desc_hand_out(struct rl_k3_cppi_desc_pool *pool, u32 i)
   @ assigns pool->m->ledger->owner[RL_OBJ_DESC][0 .. RL_SPAN],
   @   pool->m->ledger->count[RL_OBJ_DESC][0 .. RL_OWN_NR - 1],
   @   RL_LEDGER_TOUCH_FOOTPRINT(pool->m->ledger, RL_OBJ_DESC);
-  @ ensures ledger_ok: rl_ledger_ok(pool->m->ledger);
-  @ ensures m_kept: pool->m == \old(pool->m);
-  @ ensures ledger_kept: pool->m->ledger == \old(pool->m->ledger);
-  @ ensures state_kept: pool->acct.state == \old(pool->acct.state);
-  @ ensures block_kept: pool->block == \old(pool->block);
-  @ ensures saved_kept: pool->saved == \old(pool->saved);
-  @ ensures avail_kept: pool->acct.avail == \old(pool->acct.avail);
-  @ ensures acct_size_kept: pool->acct.size == \old(pool->acct.size);
-  @ ensures size_kept: pool->size == \old(pool->size);
-  @ ensures base_kept: pool->base == \old(pool->base);
-  @ ensures id_kept: pool->hdr.id == \old(pool->hdr.id);
-  @ ensures destroyed_kept: pool->destroyed == \old(pool->destroyed);
-  @ ensures cap_kept: pool->m->ledger->cap[RL_OBJ_DESC] ==
-  @   \old(pool->m->ledger->cap[RL_OBJ_DESC]);
-  @ ensures tables_kept: \forall integer c; 0 <= c < RL_OBJ_NR ==>
-  @   pool->m->ledger->owner[c] == \old(pool->m->ledger->owner[c]) &&
-  @   pool->m->ledger->mark[c] == \old(pool->m->ledger->mark[c]) &&
-  @   pool->m->ledger->dirty[c] == \old(pool->m->ledger->dirty[c]);
-  @ ensures states_kept: \forall integer j; 0 <= j < pool->size ==>
-  @   pool->acct.state[j] == \old(pool->acct.state[j]);
+  @ RL_DESC_POOL_STEP_KEPT(pool)
   @ ensures tied_others: \forall integer j; 0 <= j < pool->size &&
   @   j != i ==> (pool->acct.state[j] == RL_DESC_FREE <==>
   @   pool->m->ledger->owner[RL_OBJ_DESC][pool->base + j] ==
@@ -380,26 +361,7 @@ static void desc_free_back(struct rl_k3_cppi_desc_pool *pool, u32 idx)
   @   pool->m->ledger->count[RL_OBJ_DESC][0 .. RL_OWN_NR - 1],
   @   RL_LEDGER_TOUCH_FOOTPRINT(pool->m->ledger, RL_OBJ_DESC),
   @   RL_LEDGER_REPORT_FOOTPRINT(pool->m->ledger);
-  @ ensures ledger_ok: rl_ledger_ok(pool->m->ledger);
-  @ ensures m_kept: pool->m == \old(pool->m);
-  @ ensures ledger_kept: pool->m->ledger == \old(pool->m->ledger);
-  @ ensures state_kept: pool->acct.state == \old(pool->acct.state);
-  @ ensures block_kept: pool->block == \old(pool->block);
-  @ ensures saved_kept: pool->saved == \old(pool->saved);
-  @ ensures avail_kept: pool->acct.avail == \old(pool->acct.avail);
-  @ ensures acct_size_kept: pool->acct.size == \old(pool->acct.size);
-  @ ensures size_kept: pool->size == \old(pool->size);
-  @ ensures base_kept: pool->base == \old(pool->base);
-  @ ensures id_kept: pool->hdr.id == \old(pool->hdr.id);
-  @ ensures destroyed_kept: pool->destroyed == \old(pool->destroyed);
-  @ ensures cap_kept: pool->m->ledger->cap[RL_OBJ_DESC] ==
-  @   \old(pool->m->ledger->cap[RL_OBJ_DESC]);
-  @ ensures tables_kept: \forall integer c; 0 <= c < RL_OBJ_NR ==>
-  @   pool->m->ledger->owner[c] == \old(pool->m->ledger->owner[c]) &&
-  @   pool->m->ledger->mark[c] == \old(pool->m->ledger->mark[c]) &&
-  @   pool->m->ledger->dirty[c] == \old(pool->m->ledger->dirty[c]);
-  @ ensures states_kept: \forall integer j; 0 <= j < pool->size ==>
-  @   pool->acct.state[j] == \old(pool->acct.state[j]);
+  @ RL_DESC_POOL_STEP_KEPT(pool)
   @ ensures others_kept: \forall integer j; 0 <= j < pool->size &&
   @   j != idx ==> pool->m->ledger->owner[RL_OBJ_DESC][pool->base + j] ==
   @   \old(pool->m->ledger->owner[RL_OBJ_DESC][pool->base + j]);
