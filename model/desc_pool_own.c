@@ -114,11 +114,7 @@ static void *desc_hand_out(struct rl_k3_cppi_desc_pool *pool, u32 i)
 	/*@ assert ptrs_3: pool->block == \at(pool->block, Took); */
 	/*@ assert ptrs_4: pool->saved == \at(pool->saved, Took); */
 	/*@ assert ptrs_5: pool->acct.state == \at(pool->acct.state, Took); */
-	/*@ assert ptrs_6: \forall integer c; 0 <= c < RL_OBJ_NR ==>
-	  @   l->owner[c] == \at(l->owner[c], Took) &&
-	  @   l->mark[c] == \at(l->mark[c], Took) &&
-	  @   l->dirty[c] == \at(l->dirty[c], Took);
-	  @*/
+	/*@ assert ptrs_6: rl_ledger_ptrs_kept{Here, Took}(l); */
 	/*@ assert pool_kept_1: pool->acct.avail == \at(pool->acct.avail, Took); */
 	/*@ assert pool_kept_2: pool->acct.size == \at(pool->acct.size, Took); */
 	/*@ assert pool_kept_3: pool->size == \at(pool->size, Took); */
@@ -188,7 +184,7 @@ static void *desc_hand_out(struct rl_k3_cppi_desc_pool *pool, u32 i)
  * the accounting already, moves from the pool to the driver in the
  * ledger.  Proven (unit desc_pool) to tie the pool again and to change
  * nothing else its invariant reads, each fact its own clause, as
- * desc_move_back().
+ * desc_move_back() (which says why @id is a parameter).
  */
 /*@ requires half: rl_desc_pool_half(pool, i);
   @ requires id: id == pool->base + i;
@@ -321,11 +317,7 @@ static void desc_free_back(struct rl_k3_cppi_desc_pool *pool, u32 idx)
 	/*@ assert ptrs_1: pool->m == \at(pool->m, Held); */
 	/*@ assert ptrs_2: pool->m->ledger == l; */
 	/*@ assert ptrs_3: pool->acct.state == \at(pool->acct.state, Held); */
-	/*@ assert ptrs_4: \forall integer c; 0 <= c < RL_OBJ_NR ==>
-	  @   l->owner[c] == \at(l->owner[c], Held) &&
-	  @   l->mark[c] == \at(l->mark[c], Held) &&
-	  @   l->dirty[c] == \at(l->dirty[c], Held);
-	  @*/
+	/*@ assert ptrs_4: rl_ledger_ptrs_kept{Here, Held}(l); */
 	/*@ assert pool_kept_1: pool->acct.size == \at(pool->acct.size, Held); */
 	/*@ assert pool_kept_2: pool->size == \at(pool->size, Held); */
 	/*@ assert pool_kept_3: pool->base == \at(pool->base, Held); */
@@ -352,7 +344,10 @@ static void desc_free_back(struct rl_k3_cppi_desc_pool *pool, u32 idx)
  * to keep every other descriptor tied - each fact its own clause, proved
  * here where the context is small: derived in rl_desc_pool_give() from
  * the move's footprint, after it, the same facts ran past CVC4's budget
- * (3 M steps, 2026-12-07).
+ * (3 M steps, 2026-12-07).  @id is a parameter though the caller's
+ * pool->base + @idx says it: computed here, the u32 sum is a wrapped
+ * value to the prover, and the goals tying it to base + idx (to_pool,
+ * others_kept) ran out of budget; the requires clause ties it once.
  */
 /*@ requires ok: rl_desc_pool_ok(pool);
   @ requires index: idx < pool->size;

@@ -326,11 +326,7 @@ bool rl_ledger_move(struct rl_ledger *l, enum rl_obj_class cls, u32 id,
 {
 	if (id >= l->cap[cls] || l->owner[cls][id] != from) {
 		rl_ledger_expect(l, cls, id, from, kind, what);
-		/*@ assert ptrs_kept: \forall integer c; 0 <= c < RL_OBJ_NR ==>
-		  @   l->owner[c] == \at(l->owner[c], Pre) &&
-		  @   l->mark[c] == \at(l->mark[c], Pre) &&
-		  @   l->dirty[c] == \at(l->dirty[c], Pre);
-		  @*/
+		/*@ assert ptrs_kept: rl_ledger_ptrs_kept{Here, Pre}(l); */
 		/*@ assert apart: rl_ledger_apart(l); */
 		/*@ assert kept: \forall integer c; 0 <= c < RL_OBJ_NR ==>
 		  @   rl_ledger_class_kept{Here, Pre}(l, c);

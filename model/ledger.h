@@ -161,6 +161,15 @@ struct rl_ledger {
   @   (\forall integer k; 0 <= k < RL_OWN_NR ==>
   @     \at(l->count[c][k], L1) == \at(l->count[c][k], L2));
   @
+  @ // every class's owner, mark and dirty table at the same address at
+  @ // L1 as at L2: what a ledger write or report keeps of the tables'
+  @ // pointers (rl_ledger_move's refusal, the descriptor pool's steps)
+  @ predicate rl_ledger_ptrs_kept{L1, L2}(struct rl_ledger *l) =
+  @   \forall integer c; 0 <= c < RL_OBJ_NR ==>
+  @     \at(l->owner[c], L1) == \at(l->owner[c], L2) &&
+  @     \at(l->mark[c], L1) == \at(l->mark[c], L2) &&
+  @     \at(l->dirty[c], L1) == \at(l->dirty[c], L2);
+  @
   @ // what rl_ledger_counts_match() checks, every class at once (written
   @ // flat: behind a per-class predicate under a quantifier over the
   @ // classes, CVC4 did not unfold it)

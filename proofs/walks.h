@@ -65,10 +65,7 @@
 	ensures destroyed_kept: (p)->destroyed == \old((p)->destroyed); \
 	ensures cap_kept: (p)->m->ledger->cap[RL_OBJ_DESC] == \
 	  \old((p)->m->ledger->cap[RL_OBJ_DESC]); \
-	ensures tables_kept: \forall integer c; 0 <= c < RL_OBJ_NR ==> \
-	  (p)->m->ledger->owner[c] == \old((p)->m->ledger->owner[c]) && \
-	  (p)->m->ledger->mark[c] == \old((p)->m->ledger->mark[c]) && \
-	  (p)->m->ledger->dirty[c] == \old((p)->m->ledger->dirty[c]); \
+	ensures tables_kept: rl_ledger_ptrs_kept{Here, Pre}((p)->m->ledger); \
 	ensures states_kept: \forall integer j; 0 <= j < (p)->size ==> \
 	  (p)->acct.state[j] == \old((p)->acct.state[j]);
 
