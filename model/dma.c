@@ -36,15 +36,36 @@ bool rl_dma_is_valid(const struct rl_dma *dma)
 {
 	u32 i, live = 0;
 
-	if (dma->slots.free_top + dma->live != dma->slots.nr ||
-	    !rl_slots_is_valid(&dma->slots, dma->m->ledger))
+	/*
+	 * every slot free or mapped; the difference taken once the stack is
+	 * known no taller than the table, so no u32 sum wraps (the provers
+	 * know no u32 wrap-around: a wrapped sum was out of their reach)
+	 */
+	if (!rl_slots_is_valid(&dma->slots, dma->m->ledger) ||
+	    dma->live != dma->slots.nr - dma->slots.free_top)
 		return false;
+	/*@ loop invariant range: 0 <= i <= dma->slots.nr;
+	  @ loop invariant tied: \forall integer k; 0 <= k < i ==>
+	  @   (dma->maps[k].live != 0 <==>
+	  @    dma->m->ledger->owner[RL_OBJ_DMA][dma->slots.base + k] /
+	  @    0x1000000 == RL_OWN_MAPPED);
+	  @ loop invariant counted: live == rl_dma_nlive(dma->maps, i);
+	  @ loop invariant bound: live <= i;
+	  @ loop assigns i, live;
+	  @ loop variant dma->slots.nr - i;
+	  @*/
 	for (i = 0; i < dma->slots.nr; i++) {
 		u32 own = rl_ledger_owner(dma->m->ledger, RL_OBJ_DMA,
 					  dma->slots.base + i);
 
+		/*@ assert own: own ==
+		  @   dma->m->ledger->owner[RL_OBJ_DMA][dma->slots.base + i];
+		  @*/
 		if (dma->maps[i].live != (RL_OWNER_KIND(own) == RL_OWN_MAPPED))
 			return false;
+		/*@ assert tie: dma->maps[i].live != 0 <==>
+		  @   own / 0x1000000 == RL_OWN_MAPPED;
+		  @*/
 		live += dma->maps[i].live;
 	}
 	return live == dma->live;
@@ -57,8 +78,9 @@ bool rl_dma_is_valid_since(const struct rl_dma *dma)
 
 	if (!rl_slots_whole_class(&dma->slots, l))
 		return rl_dma_is_valid(dma);
-	if (dma->slots.free_top + dma->live != dma->slots.nr ||
-	    !rl_slots_is_valid_since(&dma->slots, l))
+	/* as rl_dma_is_valid() */
+	if (!rl_slots_is_valid_since(&dma->slots, l) ||
+	    dma->live != dma->slots.nr - dma->slots.free_top)
 		return false;
 	/* live flags change only with their slot's owner (both logged) */
 	for (i = 0; i < l->ndirty[RL_OBJ_DMA]; i++) {

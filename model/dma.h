@@ -45,6 +45,39 @@ struct rl_dma {
 
 struct rl_dma *rl_dma_create(struct rl_model *m, u32 cap);
 void rl_dma_destroy(struct rl_dma *dma);
+/*
+ * The DMA table's half of the conservation invariant: the slot table
+ * agrees with the ledger (rl_slots_ok), a slot's mapping is live exactly
+ * when the ledger has it mapped, the live count is the number of live
+ * mappings, and every slot is either free or mapped - what DMA-API debug
+ * keeps in its hash of live entries (kernel/dma/debug.c, add_dma_entry /
+ * check_unmap), here with the owner of each.
+ */
+/*@ logic integer rl_dma_nlive{L}(struct rl_dma_map *m, integer n) =
+  @   n <= 0 ? 0 : rl_dma_nlive{L}(m, n - 1) + (m[n - 1].live != 0 ? 1 : 0);
+  @
+  @ predicate rl_dma_ok{L}(struct rl_dma *d) =
+  @   d->slots.free_top + d->live == d->slots.nr &&
+  @   rl_slots_ok(&d->slots, d->m->ledger) &&
+  @   (\forall integer i; 0 <= i < d->slots.nr ==>
+  @     (d->maps[i].live != 0 <==>
+  @      d->m->ledger->owner[RL_OBJ_DMA][d->slots.base + i] / 0x1000000 ==
+  @      RL_OWN_MAPPED)) &&
+  @   rl_dma_nlive(d->maps, d->slots.nr) == d->live;
+  @*/
+/* Proven (unit dma): the exact mirror of rl_dma_ok. */
+/*@ requires \valid_read(dma) && \valid_read(dma->m) &&
+  @   \valid_read(dma->m->ledger);
+  @ requires cls: dma->slots.cls == RL_OBJ_DMA;
+  @ requires fits: dma->slots.base + dma->slots.nr <=
+  @   dma->m->ledger->cap[RL_OBJ_DMA];
+  @ requires free: \valid_read(dma->slots.free + (0 .. dma->slots.nr));
+  @ requires maps: \valid_read(dma->maps + (0 .. dma->slots.nr));
+  @ requires table: \valid_read(dma->m->ledger->owner[RL_OBJ_DMA] +
+  @   (0 .. dma->m->ledger->cap[RL_OBJ_DMA]));
+  @ assigns \nothing;
+  @ ensures mirror: \result <==> rl_dma_ok(dma);
+  @*/
 bool rl_dma_is_valid(const struct rl_dma *dma);
 /* The same from what moved since the last check (rl_slots_is_valid_since). */
 bool rl_dma_is_valid_since(const struct rl_dma *dma);

@@ -365,6 +365,13 @@ u32 rl_ledger_count_owner(const struct rl_ledger *l, enum rl_obj_class cls,
 {
 	u32 i, c = 0;
 
+	/*@ loop invariant range: base <= i <= base + n;
+	  @ loop invariant counted:
+	  @   c == rl_nowner(l->owner[cls], owner, base, i - base);
+	  @ loop invariant bound: c <= i - base;
+	  @ loop assigns i, c;
+	  @ loop variant base + n - i;
+	  @*/
 	for (i = base; i < base + n && i < l->cap[cls]; i++)
 		c += l->owner[cls][i] == owner;
 	return c;

@@ -147,6 +147,12 @@ struct rl_ledger {
   @ logic integer rl_nown{L}(u32 *o, integer k, integer n) =
   @   n <= 0 ? 0 : rl_nown{L}(o, k, n - 1) + (o[n - 1] / 0x1000000 == k ? 1 : 0);
   @
+  @ // how many of the n entries of owner table o from index a on are
+  @ // exactly owner w (rl_ledger_count_owner)
+  @ logic integer rl_nowner{L}(u32 *o, integer w, integer a, integer n) =
+  @   n <= 0 ? 0 :
+  @   rl_nowner{L}(o, w, a, n - 1) + (o[a + n - 1] == w ? 1 : 0);
+  @
   @ // an owner table counted the same at two points (the proofs' frame)
   @ predicate rl_nown_same{L1, L2}(u32 *o, integer n) =
   @   \forall integer k; rl_nown{L1}(o, k, n) == rl_nown{L2}(o, k, n);
@@ -297,7 +303,16 @@ void rl_ledger_report_count(struct rl_ledger *l, enum rl_finding_kind kind,
 /* Objects of @cls held by an owner of @kind (any index). */
 u32 rl_ledger_count(const struct rl_ledger *l, enum rl_obj_class cls,
 		    enum rl_owner_kind kind);
-/* Objects of @cls with owner exactly @owner, in [base, base + n). O(n). */
+/*
+ * Objects of @cls with owner exactly @owner, in [base, base + n). O(n).
+ * Proven (unit ledger) for a range inside the class.
+ */
+/*@ requires \valid_read(l) && 0 <= cls < RL_OBJ_NR;
+  @ requires fits: base + n <= l->cap[cls];
+  @ requires table: \valid_read(l->owner[cls] + (base .. base + n - 1));
+  @ assigns \nothing;
+  @ ensures count: \result == rl_nowner(l->owner[cls], owner, base, n);
+  @*/
 u32 rl_ledger_count_owner(const struct rl_ledger *l, enum rl_obj_class cls,
 			  u32 base, u32 n, u32 owner);
 

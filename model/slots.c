@@ -107,6 +107,13 @@ bool rl_slots_is_valid(const struct rl_slots *s, const struct rl_ledger *l)
 
 	if (s->free_top > s->nr)
 		return false;
+	/*@ loop invariant range: 0 <= i <= s->free_top;
+	  @ loop invariant seen: \forall integer k; 0 <= k < i ==>
+	  @   s->free[k] < s->nr && l->owner[s->cls][s->base + s->free[k]] ==
+	  @   RL_OWNER(RL_OWN_NONE, 0);
+	  @ loop assigns i;
+	  @ loop variant s->free_top - i;
+	  @*/
 	for (i = 0; i < s->free_top; i++)
 		if (s->free[i] >= s->nr ||
 		    rl_ledger_owner(l, s->cls, s->base + s->free[i]) !=

@@ -58,7 +58,31 @@ void rl_slots_put(struct rl_slots *s, u32 idx);
  */
 void *rl_slots_get_obj(struct rl_slots *s, struct rl_ledger *l, u32 owner);
 void rl_slots_put_obj(struct rl_slots *s, void *obj);
-/* Free stack and ledger agree: every free slot is owned by nobody. */
+/*
+ * The table's half of the conservation invariant: the free stack holds
+ * slots of the table, each owned by nobody in the ledger, and as many as
+ * the ledger counts owned by nobody over the table - so a slot is on the
+ * stack exactly when nobody owns it, once each (a slot pushed twice
+ * would be counted twice).
+ */
+/*@ predicate rl_slots_ok{L}(struct rl_slots *s, struct rl_ledger *l) =
+  @   s->free_top <= s->nr &&
+  @   (\forall integer i; 0 <= i < s->free_top ==> s->free[i] < s->nr &&
+  @     l->owner[s->cls][s->base + s->free[i]] == RL_OWNER(RL_OWN_NONE, 0)) &&
+  @   rl_nowner(l->owner[s->cls], RL_OWNER(RL_OWN_NONE, 0), s->base, s->nr) ==
+  @   s->free_top;
+  @*/
+/*
+ * Free stack and ledger agree: every free slot is owned by nobody.
+ * Proven (unit slots): the exact mirror of rl_slots_ok.
+ */
+/*@ requires \valid_read(s) && \valid_read(l) && 0 <= s->cls < RL_OBJ_NR;
+  @ requires fits: s->base + s->nr <= l->cap[s->cls];
+  @ requires free: \valid_read(s->free + (0 .. s->nr));
+  @ requires table: \valid_read(l->owner[s->cls] + (0 .. l->cap[s->cls]));
+  @ assigns \nothing;
+  @ ensures mirror: \result <==> rl_slots_ok(s, l);
+  @*/
 bool rl_slots_is_valid(const struct rl_slots *s, const struct rl_ledger *l);
 /*
  * The same, given that it held at the last check (rl_ledger_clean): looks

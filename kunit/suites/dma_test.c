@@ -167,6 +167,54 @@ static void dma_is_valid_catches_corruption(struct kunit *test)
 }
 
 /*
+ * rl_dma_is_valid() is the exact mirror of rl_dma_ok (unit dma), and
+ * rl_slots_is_valid() of rl_slots_ok (unit slots): each fact broken alone
+ * is caught, and passes again once restored.
+ */
+static void dma_is_valid_checks_each_fact(struct kunit *test)
+{
+	struct rl_test_ctx *ctx = rl_test_start(test, NULL);
+	struct rl_dma *dma = ctx->m->dma;
+	struct rl_slots *s = &dma->slots;
+	rl_dma_addr_t a = rl_dma_map_single(dma, 64, RL_DMA_TO_DEVICE, 3);
+	u32 top = s->free[s->free_top - 1];
+	u32 mapped = 0;
+
+	KUNIT_ASSERT_FALSE(test, rl_dma_mapping_error(a));
+	while (mapped < s->nr && !dma->maps[mapped].live)
+		mapped++;
+	KUNIT_ASSERT_TRUE(test, mapped < s->nr);
+	KUNIT_ASSERT_TRUE(test, rl_dma_is_valid(dma));
+	/* a live mapping the ledger has mapped, its flag cleared */
+	dma->maps[mapped].live = false;
+	KUNIT_EXPECT_FALSE(test, rl_dma_is_valid(dma));
+	dma->maps[mapped].live = true;
+	/* a free slot flagged live */
+	dma->maps[top].live = true;
+	KUNIT_EXPECT_FALSE(test, rl_dma_is_valid(dma));
+	dma->maps[top].live = false;
+	/* a slot off the free stack that is neither free nor mapped */
+	s->free_top--;
+	rl_ledger_set(ctx->m->ledger, RL_OBJ_DMA, s->base + top,
+		      RL_OWNER(RL_OWN_DRIVER, 0));
+	KUNIT_EXPECT_TRUE(test, rl_slots_is_valid(s, ctx->m->ledger));
+	KUNIT_EXPECT_FALSE(test, rl_dma_is_valid(dma));
+	rl_ledger_set(ctx->m->ledger, RL_OBJ_DMA, s->base + top,
+		      RL_OWNER(RL_OWN_NONE, 0));
+	s->free_top++;
+	/* a free slot on the stack twice: more on it than the ledger's free */
+	s->free[s->free_top] = top;
+	s->free_top++;
+	KUNIT_EXPECT_FALSE(test, rl_slots_is_valid(s, ctx->m->ledger));
+	KUNIT_EXPECT_FALSE(test, rl_dma_is_valid(dma));
+	s->free_top--;
+	KUNIT_EXPECT_TRUE(test, rl_slots_is_valid(s, ctx->m->ledger));
+	KUNIT_EXPECT_TRUE(test, rl_dma_is_valid(dma));
+	rl_dma_unmap(dma, a, 64, RL_DMA_TO_DEVICE);
+	rl_test_finish(ctx);
+}
+
+/*
  * The proofs' footprint of map and unmap (RL_DMA_FOOTPRINT,
  * proofs/footprints.h; assumption A5), rl_test_dma_kept: a map or an
  * unmap stays inside it and breaks it with the live count left out.
@@ -204,6 +252,7 @@ static struct kunit_case dma_test_cases[] = {
 	KUNIT_CASE(dma_device_access_outside_mapping),
 	KUNIT_CASE(dma_mapping_live_at_end),
 	KUNIT_CASE(dma_is_valid_catches_corruption),
+	KUNIT_CASE(dma_is_valid_checks_each_fact),
 	{}
 };
 
