@@ -55,6 +55,13 @@ bool rl_dma_is_valid(const struct rl_dma *dma)
 	  @ loop variant dma->slots.nr - i;
 	  @*/
 	for (i = 0; i < dma->slots.nr; i++) {
+		/* Proof only: the slot's u32 ledger id is the integer sum */
+		/*@ assert id_fits: dma->slots.base + i <
+		  @   dma->m->ledger->cap[RL_OBJ_DMA];
+		  @*/
+		/*@ assert id_u32: (u32)(dma->slots.base + i) ==
+		  @   dma->slots.base + i;
+		  @*/
 		u32 own = rl_ledger_owner(dma->m->ledger, RL_OBJ_DMA,
 					  dma->slots.base + i);
 

@@ -71,7 +71,8 @@ void rl_dma_destroy(struct rl_dma *dma);
   @ requires cls: dma->slots.cls == RL_OBJ_DMA;
   @ requires fits: dma->slots.base + dma->slots.nr <=
   @   dma->m->ledger->cap[RL_OBJ_DMA];
-  @ requires free: \valid_read(dma->slots.free + (0 .. dma->slots.nr));
+  @ requires free: \valid_read(dma->slots.free + (0 .. dma->slots.nr)) &&
+  @   \valid_read(dma->slots.pos + (0 .. dma->slots.nr));
   @ requires maps: \valid_read(dma->maps + (0 .. dma->slots.nr));
   @ requires table: \valid_read(dma->m->ledger->owner[RL_OBJ_DMA] +
   @   (0 .. dma->m->ledger->cap[RL_OBJ_DMA]));

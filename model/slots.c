@@ -109,13 +109,13 @@ bool rl_slots_is_valid(const struct rl_slots *s, const struct rl_ledger *l)
 		return false;
 	/*@ loop invariant range: 0 <= i <= s->free_top;
 	  @ loop invariant seen: \forall integer k; 0 <= k < i ==>
-	  @   s->free[k] < s->nr && l->owner[s->cls][s->base + s->free[k]] ==
-	  @   RL_OWNER(RL_OWN_NONE, 0);
+	  @   s->free[k] < s->nr && s->pos[s->free[k]] == k &&
+	  @   l->owner[s->cls][s->base + s->free[k]] == RL_OWNER(RL_OWN_NONE, 0);
 	  @ loop assigns i;
 	  @ loop variant s->free_top - i;
 	  @*/
 	for (i = 0; i < s->free_top; i++)
-		if (s->free[i] >= s->nr ||
+		if (s->free[i] >= s->nr || s->pos[s->free[i]] != i ||
 		    rl_ledger_owner(l, s->cls, s->base + s->free[i]) !=
 		    RL_OWNER(RL_OWN_NONE, 0))
 			return false;

@@ -25,8 +25,9 @@ struct rl_slots {
 	u32 free_top;
 	u32 *free;		/* free slot indexes, next one on top */
 	/*
-	 * For the incremental check: where each slot sits on the free stack
-	 * (or RL_SLOTS_TAKEN), and whether an index past the table was ever
+	 * Where each slot sits on the free stack (or RL_SLOTS_TAKEN): the
+	 * full check sees a slot on the stack twice by it, the incremental
+	 * one a free slot; and whether an index past the table was ever
 	 * given back.
 	 */
 	u32 *pos;
@@ -60,14 +61,15 @@ void *rl_slots_get_obj(struct rl_slots *s, struct rl_ledger *l, u32 owner);
 void rl_slots_put_obj(struct rl_slots *s, void *obj);
 /*
  * The table's half of the conservation invariant: the free stack holds
- * slots of the table, each owned by nobody in the ledger, and as many as
+ * slots of the table, each owned by nobody in the ledger and each where
+ * pos[] says (so once: pos[] names one place per slot), and as many as
  * the ledger counts owned by nobody over the table - so a slot is on the
- * stack exactly when nobody owns it, once each (a slot pushed twice
- * would be counted twice).
+ * stack exactly when nobody owns it, once.
  */
 /*@ predicate rl_slots_ok{L}(struct rl_slots *s, struct rl_ledger *l) =
   @   s->free_top <= s->nr &&
   @   (\forall integer i; 0 <= i < s->free_top ==> s->free[i] < s->nr &&
+  @     s->pos[s->free[i]] == i &&
   @     l->owner[s->cls][s->base + s->free[i]] == RL_OWNER(RL_OWN_NONE, 0)) &&
   @   rl_nowner(l->owner[s->cls], RL_OWNER(RL_OWN_NONE, 0), s->base, s->nr) ==
   @   s->free_top;
@@ -78,7 +80,8 @@ void rl_slots_put_obj(struct rl_slots *s, void *obj);
  */
 /*@ requires \valid_read(s) && \valid_read(l) && 0 <= s->cls < RL_OBJ_NR;
   @ requires fits: s->base + s->nr <= l->cap[s->cls];
-  @ requires free: \valid_read(s->free + (0 .. s->nr));
+  @ requires free: \valid_read(s->free + (0 .. s->nr)) &&
+  @   \valid_read(s->pos + (0 .. s->nr));
   @ requires table: \valid_read(l->owner[s->cls] + (0 .. l->cap[s->cls]));
   @ assigns \nothing;
   @ ensures mirror: \result <==> rl_slots_ok(s, l);

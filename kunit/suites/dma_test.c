@@ -178,9 +178,10 @@ static void dma_is_valid_checks_each_fact(struct kunit *test)
 	struct rl_slots *s = &dma->slots;
 	rl_dma_addr_t a = rl_dma_map_single(dma, 64, RL_DMA_TO_DEVICE, 3);
 	u32 top = s->free[s->free_top - 1];
-	u32 mapped = 0;
+	u32 mapped = 0, below;
 
 	KUNIT_ASSERT_FALSE(test, rl_dma_mapping_error(a));
+	KUNIT_ASSERT_TRUE(test, s->free_top >= 2);
 	while (mapped < s->nr && !dma->maps[mapped].live)
 		mapped++;
 	KUNIT_ASSERT_TRUE(test, mapped < s->nr);
@@ -208,6 +209,15 @@ static void dma_is_valid_checks_each_fact(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, rl_slots_is_valid(s, ctx->m->ledger));
 	KUNIT_EXPECT_FALSE(test, rl_dma_is_valid(dma));
 	s->free_top--;
+	/*
+	 * a slot on the stack twice in place of another free one: the
+	 * counts agree, its place on the stack (pos) does not
+	 */
+	below = s->free[s->free_top - 2];
+	s->free[s->free_top - 2] = top;
+	KUNIT_EXPECT_FALSE(test, rl_slots_is_valid(s, ctx->m->ledger));
+	KUNIT_EXPECT_FALSE(test, rl_dma_is_valid(dma));
+	s->free[s->free_top - 2] = below;
 	KUNIT_EXPECT_TRUE(test, rl_slots_is_valid(s, ctx->m->ledger));
 	KUNIT_EXPECT_TRUE(test, rl_dma_is_valid(dma));
 	rl_dma_unmap(dma, a, 64, RL_DMA_TO_DEVICE);
