@@ -131,7 +131,7 @@ clean: ## remove build outputs in the clone (caches stay)
 	rm -rf $(BUILD)
 
 # the whole model: its allocation hooks live in model.c (rl_compat.h)
-$(BUILD)/variants: kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c driver/am65-cpsw/am65_cpsw.h driver/stmmac/stmmac_variants.c $(call rl_h,,driver/stmmac) $(MODEL_SRCS) $(call rl_h,,model)
+$(BUILD)/variants: kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c $(call rl_h,,driver/am65-cpsw) driver/stmmac/stmmac_variants.c $(call rl_h,,driver/stmmac) $(MODEL_SRCS) $(call rl_h,,model)
 	@mkdir -p $(@D)
 	@gcc -std=gnu11 -O1 -Wall -Wextra -Wno-unused-parameter -Werror $(call rl_inc,,$(RL_CORE_DIRS)) \
 		-o $@ kunit/host/variants_main.c driver/am65-cpsw/am65_cpsw_variants.c driver/stmmac/stmmac_variants.c $(MODEL_SRCS)
